@@ -1,0 +1,61 @@
+//! `slider`: the reference Solver client and the project's tools.
+//!
+//! This file only parses arguments and maps outcomes to exit codes; the
+//! subcommands live in their own modules and the work in the library.
+
+mod input;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use slider::exit_code;
+
+/// Reference tools for the Princeton/Coursera 8 Puzzle assignment.
+#[derive(Debug, Parser)]
+#[command(name = "slider", version, about, propagate_version = true)]
+struct Cli {
+    /// When to colour diagnostics (NO_COLOR is honoured under `auto`).
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
+    color: ColorWhen,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve a puzzle file and print what the course's Solver client prints.
+    Solve(solve::SolveArgs),
+}
+
+/// The `--color` choices.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with success; usage errors to stderr.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() {
+                exit_code::ERROR
+            } else {
+                exit_code::SUCCESS
+            });
+        }
+    };
+    anstream::ColorChoice::write_global(match cli.color {
+        ColorWhen::Auto => anstream::ColorChoice::Auto,
+        ColorWhen::Always => anstream::ColorChoice::Always,
+        ColorWhen::Never => anstream::ColorChoice::Never,
+    });
+    let code = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+    };
+    ExitCode::from(code)
+}

@@ -1,0 +1,129 @@
+//! `slider solve`: the course's Solver test client.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use slider::diagnostic::{Diagnostic, render};
+use slider::{Priority, Solver, SolverError, SolverOptions, exit_code, format::parse_puzzle};
+
+use crate::input::{display_name, read_input, report_error, stderr_color};
+
+/// Arguments of `slider solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzle file (`-` reads standard input).
+    puzzle: PathBuf,
+    /// Which course API's unsolvable message to print.
+    #[arg(long, value_enum, default_value_t = Api::Princeton)]
+    api: Api,
+    /// The A* priority function.
+    #[arg(long, value_enum, default_value_t = PriorityArg::Manhattan)]
+    priority: PriorityArg,
+    /// Stop (exit 1) once A* has enqueued this many nodes.
+    #[arg(long, default_value_t = 50_000_000, value_name = "N")]
+    max_nodes: u64,
+    /// Print nodes enqueued and dequeued, the largest queue and the time to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// The course API whose test client is imitated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Api {
+    /// Princeton (2015+): prints `Unsolvable puzzle`.
+    Princeton,
+    /// Coursera: prints `No solution possible`.
+    Coursera,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum PriorityArg {
+    Manhattan,
+    Hamming,
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(args: &SolveArgs) -> u8 {
+    let name = display_name(&args.puzzle);
+    let bytes = match read_input(&args.puzzle) {
+        Ok(bytes) => bytes,
+        Err(message) => {
+            report_error(&message);
+            return exit_code::ERROR;
+        }
+    };
+    let board = match parse_puzzle(&bytes) {
+        Ok(board) => board,
+        Err(e) => {
+            let text = render(
+                &[Diagnostic::from_puzzle_error(&e, &name)],
+                &bytes,
+                stderr_color(),
+            );
+            let _ = write!(anstream::stderr(), "{text}");
+            return exit_code::ERROR;
+        }
+    };
+    let options = SolverOptions {
+        priority: match args.priority {
+            PriorityArg::Manhattan => Priority::Manhattan,
+            PriorityArg::Hamming => Priority::Hamming,
+        },
+        max_enqueued: Some(args.max_nodes),
+    };
+    let started = Instant::now();
+    let result = Solver::with_options(&board, &options);
+    let elapsed = started.elapsed();
+    let written = match &result {
+        Ok(solver) => {
+            if args.stats {
+                let stats = solver.stats();
+                eprintln!(
+                    "{name}: {} moves; enqueued {}, dequeued {}, largest queue {}; {:.3} s",
+                    solver.moves(),
+                    stats.enqueued,
+                    stats.dequeued,
+                    stats.max_queue,
+                    elapsed.as_secs_f64()
+                );
+            }
+            print_solution(solver)
+        }
+        Err(SolverError::Unsolvable) => print_line(match args.api {
+            Api::Princeton => "Unsolvable puzzle",
+            Api::Coursera => "No solution possible",
+        }),
+        Err(e) => {
+            report_error(&format!(
+                "{name}: {e}; raise --max-nodes, or use an algorithm that needs less memory"
+            ));
+            return exit_code::FAILURE;
+        }
+    };
+    match written {
+        // A closed pipe (`slider solve p.txt | head`) is not a failure.
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            report_error(&format!("cannot write the solution: {e}"));
+            exit_code::ERROR
+        }
+        _ => exit_code::SUCCESS,
+    }
+}
+
+/// `Minimum number of moves = N`, then each board and an empty line.
+fn print_solution(solver: &Solver) -> io::Result<()> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(out, "Minimum number of moves = {}", solver.moves())?;
+    for board in solver.solution() {
+        writeln!(out, "{board}")?;
+    }
+    out.flush()
+}
+
+fn print_line(line: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()
+}

@@ -1,0 +1,24 @@
+//! Text formats: spans, the token stream, and puzzle files.
+//!
+//! Everything here reads; rendering of boards is [`Board`](crate::Board)'s
+//! `Display`, and rendering of errors is in the binaries' diagnostics.
+
+mod puzzle;
+mod span;
+mod tokens;
+
+pub use puzzle::{parse_puzzle, read_puzzle};
+pub use span::Span;
+pub use tokens::{MAX_TOKEN_BYTES, Token, Tokenizer, is_separator};
+
+/// The longest token text quoted in a message.
+const QUOTE_CHARS: usize = 32;
+
+/// Shortens a token for a message, marking what was cut with `…`.
+pub(crate) fn shorten(text: &str, truncated: bool) -> String {
+    let mut out: String = text.chars().take(QUOTE_CHARS).collect();
+    if truncated || text.chars().nth(QUOTE_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}

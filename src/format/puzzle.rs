@@ -1,0 +1,213 @@
+//! Puzzle files: `n`, then n² tiles, as a whitespace-separated token stream.
+
+use std::io::BufRead;
+
+use super::tokens::{Token, Tokenizer};
+use super::{Span, shorten};
+use crate::board::{Board, MAX_SIZE, MIN_SIZE};
+use crate::error::{BoardError, PuzzleError, PuzzleErrorKind};
+
+/// How many tiles to reserve room for before the data shows up. The declared
+/// size is untrusted: a file that claims n = 32768 and holds three numbers
+/// must not allocate four gigabytes.
+const INITIAL_CAPACITY: usize = 1 << 12;
+
+/// An integer token, read the way `In.readInt` reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Integer {
+    /// A value that fits in an `i64`.
+    Value(i64),
+    /// Digits, but too many of them for an `i64`.
+    Huge,
+    /// Not an integer at all.
+    NotInteger,
+}
+
+/// Reads `[+-]?[0-9]+`.
+pub(crate) fn parse_integer(text: &[u8], truncated: bool) -> Integer {
+    let digits = match text.first() {
+        Some(b'+' | b'-') => &text[1..],
+        _ => text,
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Integer::NotInteger;
+    }
+    if truncated {
+        return Integer::Huge;
+    }
+    std::str::from_utf8(text)
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+        .map_or(Integer::Huge, Integer::Value)
+}
+
+/// The token as text for messages, or the invalid-UTF-8 error.
+///
+/// A truncated token may end inside a character; that is not an error.
+pub(crate) fn token_text(token: &Token<'_>) -> Result<String, PuzzleError> {
+    match std::str::from_utf8(token.text) {
+        Ok(text) => Ok(shorten(text, token.truncated)),
+        Err(e) if token.truncated && e.error_len().is_none() => Ok(shorten(
+            std::str::from_utf8(&token.text[..e.valid_up_to()]).unwrap_or_default(),
+            true,
+        )),
+        Err(_) => Err(PuzzleError {
+            kind: PuzzleErrorKind::InvalidUtf8,
+            span: token.span,
+            other: None,
+        }),
+    }
+}
+
+fn error(kind: PuzzleErrorKind, span: Span) -> PuzzleError {
+    PuzzleError {
+        kind,
+        span,
+        other: None,
+    }
+}
+
+fn io_error(e: &std::io::Error, span: Span) -> PuzzleError {
+    error(
+        PuzzleErrorKind::Io {
+            message: e.to_string(),
+        },
+        span,
+    )
+}
+
+/// Parses the text of a puzzle file held in memory.
+///
+/// # Errors
+///
+/// See [`read_puzzle`].
+///
+/// # Example
+///
+/// ```
+/// let board = slider::format::parse_puzzle(b"3\n0 1 3\n4 2 5\n7 8 6\n\n")?;
+/// assert_eq!(board.manhattan(), 4);
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn parse_puzzle(bytes: &[u8]) -> Result<Board, PuzzleError> {
+    read_puzzle(bytes)
+}
+
+/// Reads a puzzle file from a stream: the size `n`, then n² tiles.
+///
+/// Any ASCII whitespace separates tokens (CRLF, tabs, aligned columns and
+/// blank lines are all fine), as the course's `In.readInt` does. Memory grows
+/// with the data actually read, never with the declared size.
+///
+/// # Errors
+///
+/// A [`PuzzleError`] with the span of the offending token (or of the end of
+/// the input): empty input, a missing, non-integer or out-of-range size, too
+/// few or too many tiles, a non-integer or out-of-range tile, a duplicate
+/// tile (with the span of its first copy), invalid UTF-8, or a read error.
+///
+/// # Example
+///
+/// ```
+/// use slider::{format::read_puzzle, PuzzleErrorKind};
+/// let err = read_puzzle("2\n1 2\n3 3\n".as_bytes()).unwrap_err();
+/// assert_eq!(err.kind, PuzzleErrorKind::DuplicateTile { tile: 3 });
+/// assert_eq!((err.span.line, err.span.column), (3, 3));
+/// assert_eq!(err.other.map(|s| (s.line, s.column)), Some((3, 1)));
+/// ```
+pub fn read_puzzle<R: BufRead>(reader: R) -> Result<Board, PuzzleError> {
+    let mut tokens = Tokenizer::new(reader);
+    let n = read_size(&mut tokens)?;
+    let cells = n * n;
+    let max = (cells - 1) as u32;
+    let mut tiles = Vec::with_capacity(cells.min(INITIAL_CAPACITY));
+    let mut spans = Vec::with_capacity(cells.min(INITIAL_CAPACITY));
+    while tiles.len() < cells {
+        let here = tokens.here();
+        let Some(token) = tokens.next_token().map_err(|e| io_error(&e, here))? else {
+            return Err(error(
+                PuzzleErrorKind::TooFewTiles {
+                    expected: cells,
+                    found: tiles.len(),
+                },
+                tokens.here(),
+            ));
+        };
+        let text = token_text(&token)?;
+        let tile = match parse_integer(token.text, token.truncated) {
+            Integer::Value(v) if (0..=i64::from(max)).contains(&v) => v as u32,
+            Integer::Value(_) | Integer::Huge => {
+                return Err(error(
+                    PuzzleErrorKind::TileOutOfRange { token: text, max },
+                    token.span,
+                ));
+            }
+            Integer::NotInteger => {
+                return Err(error(
+                    PuzzleErrorKind::TileNotInteger { token: text },
+                    token.span,
+                ));
+            }
+        };
+        tiles.push(tile);
+        spans.push(token.span);
+    }
+    check_end(&mut tokens, cells)?;
+    Board::from_tiles(n, tiles).map_err(|e| match e {
+        BoardError::DuplicateTile {
+            tile,
+            first,
+            second,
+        } => PuzzleError {
+            kind: PuzzleErrorKind::DuplicateTile { tile },
+            span: spans[second.0 * n + second.1],
+            other: Some(spans[first.0 * n + first.1]),
+        },
+        // Size, count and range were checked above, token by token.
+        other => unreachable!("validated puzzle rejected: {other}"),
+    })
+}
+
+/// Reads the first token as the board size.
+fn read_size<R: BufRead>(tokens: &mut Tokenizer<R>) -> Result<usize, PuzzleError> {
+    let here = tokens.here();
+    let Some(token) = tokens.next_token().map_err(|e| io_error(&e, here))? else {
+        return Err(error(PuzzleErrorKind::Empty, tokens.here()));
+    };
+    let text = token_text(&token)?;
+    match parse_integer(token.text, token.truncated) {
+        Integer::Value(v) if (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&v) => Ok(v as usize),
+        Integer::Value(_) | Integer::Huge => Err(error(
+            PuzzleErrorKind::SizeOutOfRange { token: text },
+            token.span,
+        )),
+        Integer::NotInteger => Err(error(
+            PuzzleErrorKind::SizeNotInteger { token: text },
+            token.span,
+        )),
+    }
+}
+
+/// Fails on any token after the last tile, counting them all.
+fn check_end<R: BufRead>(tokens: &mut Tokenizer<R>, cells: usize) -> Result<(), PuzzleError> {
+    let here = tokens.here();
+    let Some(first) = tokens.next_token().map_err(|e| io_error(&e, here))? else {
+        return Ok(());
+    };
+    let span = first.span;
+    let mut found = cells + 1;
+    loop {
+        let here = tokens.here();
+        match tokens.next_token().map_err(|e| io_error(&e, here))? {
+            Some(_) => found += 1,
+            None => break,
+        }
+    }
+    Err(error(
+        PuzzleErrorKind::TooManyTiles {
+            expected: cells,
+            found,
+        },
+        span,
+    ))
+}
