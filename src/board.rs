@@ -67,6 +67,7 @@ impl Direction {
     /// ```
     /// assert_eq!(slider::Direction::Left.opposite(), slider::Direction::Right);
     /// ```
+    #[must_use]
     pub fn opposite(self) -> Direction {
         match self {
             Direction::Up => Direction::Down,
@@ -191,7 +192,7 @@ impl Board {
                 flat.push(tile as u32);
             }
         }
-        Board::from_tiles(n, flat)
+        Board::from_tiles(n, &flat)
     }
 
     /// Builds an `n`-by-`n` board from its tiles in row-major order.
@@ -205,11 +206,11 @@ impl Board {
     ///
     /// ```
     /// use slider::Board;
-    /// let board = Board::from_tiles(2, vec![1, 2, 3, 0])?;
+    /// let board = Board::from_tiles(2, &[1, 2, 3, 0])?;
     /// assert!(board.is_goal());
     /// # Ok::<(), slider::BoardError>(())
     /// ```
-    pub fn from_tiles(n: usize, tiles: Vec<u32>) -> Result<Board, BoardError> {
+    pub fn from_tiles(n: usize, tiles: &[u32]) -> Result<Board, BoardError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
             return Err(BoardError::SizeOutOfRange { n });
         }
@@ -240,10 +241,11 @@ impl Board {
                 });
             }
         }
-        Ok(Board::from_valid(n, &Tiles::from_u32s(n, &tiles)))
+        Ok(Board::from_valid(n, &Tiles::from_u32s(n, tiles)))
     }
 
     /// Builds a board from tiles already known to be a permutation.
+    #[allow(clippy::useless_conversion)] // `into()` is a no-op only for the u32 arm
     pub(crate) fn from_valid(n: usize, tiles: &Tiles) -> Board {
         let cells = n * n;
         let mut blank = 0;
@@ -510,6 +512,7 @@ impl Board {
     /// assert_eq!(board.twin().to_string(), "3\n 2  1  3 \n 4  5  6 \n 7  8  0 \n");
     /// # Ok::<(), slider::BoardError>(())
     /// ```
+    #[must_use]
     pub fn twin(&self) -> Board {
         let row = usize::from(self.blank < self.n);
         let first = row * self.n;

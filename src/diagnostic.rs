@@ -129,20 +129,19 @@ pub fn render(diagnostics: &[Diagnostic], source: &[u8], color: bool) -> String 
         let title = level
             .primary_title(diagnostic.message.as_str())
             .id(diagnostic.code);
-        let mut group = match &excerpts {
-            Some(excerpts) => title.elements(excerpts.iter().map(|e| e.snippet(&diagnostic.path))),
-            None => {
-                let (span, _) = &diagnostic.primary;
-                title.element(
+        let group = if let Some(excerpts) = &excerpts {
+            title.elements(excerpts.iter().map(|e| e.snippet(&diagnostic.path)))
+        } else {
+            // The line is too long to quote: give the place and the label.
+            let (span, label) = &diagnostic.primary;
+            title
+                .element(
                     Origin::path(diagnostic.path.as_str())
                         .line(span.line)
                         .char_column(span.column),
                 )
-            }
+                .element(Level::NOTE.message(label.as_str()))
         };
-        if excerpts.is_none() {
-            group = group.element(Level::NOTE.message(diagnostic.primary.1.as_str()));
-        }
         let mut report = vec![group];
         for note in &diagnostic.notes {
             report.push(Group::with_title(

@@ -34,7 +34,7 @@
 //! use slider::{Board, Solver};
 //! let board: Board = "3\n 8 1 3\n 4 0 2\n 7 6 5\n".parse()?;
 //! let solver = Solver::new(&board)?;
-//! assert_eq!(solver.moves(), 10);
+//! assert_eq!(solver.moves(), 14);
 //! for step in solver.solution() {
 //!     print!("{step}\n"); // exactly what the course's test client prints
 //! }
@@ -53,3 +53,5 @@ pub use solver::{Priority, Solver, SolverOptions, SolverStats};
 #[cfg(feature = "cli")]
 pub mod diagnostic;
 pub mod exit_code;
+#[cfg(feature = "arbitrary")]
+pub mod fuzz_checks;

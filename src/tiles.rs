@@ -54,6 +54,7 @@ impl Tiles {
 
     /// The tile at a row-major index.
     #[inline]
+    #[allow(clippy::useless_conversion)] // a no-op only for the u32 arm
     pub(crate) fn get(&self, index: usize) -> u32 {
         with_tiles!(self, t => t[index].into())
     }
@@ -72,6 +73,7 @@ impl Tiles {
     }
 
     /// All tiles as `u32`, row-major.
+    #[allow(clippy::useless_conversion)] // a no-op only for the u32 arm
     pub(crate) fn to_u32s(&self) -> Vec<u32> {
         with_tiles!(self, t => t.iter().map(|&c| c.into()).collect())
     }

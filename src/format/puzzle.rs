@@ -20,7 +20,7 @@ pub(crate) enum Integer {
     /// Digits, but too many of them for an `i64`.
     Huge,
     /// Not an integer at all.
-    NotInteger,
+    Invalid,
 }
 
 /// Reads `[+-]?[0-9]+`.
@@ -30,7 +30,7 @@ pub(crate) fn parse_integer(text: &[u8], truncated: bool) -> Integer {
         _ => text,
     };
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Integer::NotInteger;
+        return Integer::Invalid;
     }
     if truncated {
         return Integer::Huge;
@@ -142,7 +142,7 @@ pub fn read_puzzle<R: BufRead>(reader: R) -> Result<Board, PuzzleError> {
                     token.span,
                 ));
             }
-            Integer::NotInteger => {
+            Integer::Invalid => {
                 return Err(error(
                     PuzzleErrorKind::TileNotInteger { token: text },
                     token.span,
@@ -153,7 +153,7 @@ pub fn read_puzzle<R: BufRead>(reader: R) -> Result<Board, PuzzleError> {
         spans.push(token.span);
     }
     check_end(&mut tokens, cells)?;
-    Board::from_tiles(n, tiles).map_err(|e| match e {
+    Board::from_tiles(n, &tiles).map_err(|e| match e {
         BoardError::DuplicateTile {
             tile,
             first,
@@ -181,7 +181,7 @@ fn read_size<R: BufRead>(tokens: &mut Tokenizer<R>) -> Result<usize, PuzzleError
             PuzzleErrorKind::SizeOutOfRange { token: text },
             token.span,
         )),
-        Integer::NotInteger => Err(error(
+        Integer::Invalid => Err(error(
             PuzzleErrorKind::SizeNotInteger { token: text },
             token.span,
         )),

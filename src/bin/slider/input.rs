@@ -45,7 +45,7 @@ pub fn report_error(message: &str) {
 }
 
 /// Whether diagnostics written to standard error should carry colour.
-/// anstream strips the styles again when colour is off or NO_COLOR is set.
+/// anstream strips the styles again when colour is off or `NO_COLOR` is set.
 pub fn stderr_color() -> bool {
     true
 }

@@ -15,7 +15,7 @@ use slider::exit_code;
 #[derive(Debug, Parser)]
 #[command(name = "slider", version, about, propagate_version = true)]
 struct Cli {
-    /// When to colour diagnostics (NO_COLOR is honoured under `auto`).
+    /// When to colour diagnostics (`NO_COLOR` is honoured under `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
     color: ColorWhen,
     #[command(subcommand)]

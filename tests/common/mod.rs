@@ -1,0 +1,238 @@
+//! Helpers shared by the integration tests: where the course data lives, a
+//! deterministic random source, and naive oracles that share no code with
+//! the library (they work on plain `Vec<u32>` grids).
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use slider::Board;
+
+/// The course's puzzle files: `$SLIDER_COURSE_FIXTURES`, or
+/// `../shared/course-fixtures` beside the project.
+pub fn course_dir() -> PathBuf {
+    std::env::var_os("SLIDER_COURSE_FIXTURES").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/course-fixtures"),
+        PathBuf::from,
+    )
+}
+
+/// The project's own fixtures folder.
+pub fn fixtures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// Reads a course file by name and parses it.
+pub fn course_board(name: &str) -> Board {
+    let path = course_dir().join(name);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    slider::format::parse_puzzle(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// One row of the course's INDEX.md.
+#[derive(Debug, Clone)]
+pub struct IndexEntry {
+    pub file: String,
+    pub n: usize,
+    /// `None` for unsolvable files.
+    pub moves: Option<usize>,
+    pub hamming: usize,
+    pub manhattan: u64,
+}
+
+/// Every file row of INDEX.md, keyed by file name.
+pub fn course_index() -> HashMap<String, IndexEntry> {
+    let text = std::fs::read_to_string(course_dir().join("INDEX.md")).expect("INDEX.md");
+    let mut rows = HashMap::new();
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        if cells.len() < 9
+            || std::path::Path::new(cells[1])
+                .extension()
+                .is_none_or(|e| e != "txt")
+        {
+            continue;
+        }
+        let entry = IndexEntry {
+            file: cells[1].to_string(),
+            n: cells[2].parse().expect("n"),
+            moves: cells[3].parse().ok(),
+            hamming: cells[6].parse().expect("hamming"),
+            manhattan: cells[7].parse().expect("manhattan"),
+        };
+        rows.insert(entry.file.clone(), entry);
+    }
+    assert!(rows.len() >= 150, "INDEX.md lists {} files", rows.len());
+    rows
+}
+
+/// The optimum a course file's name states (`puzzle3x3-17.txt` -> 17), or
+/// `None` for unsolvable or unnumbered files.
+pub fn moves_from_name(name: &str) -> Option<usize> {
+    let stem = name.strip_suffix(".txt")?;
+    if stem.contains("unsolvable") {
+        return None;
+    }
+    if stem == "puzzle4x4-hard1" {
+        return Some(38);
+    }
+    if stem == "puzzle4x4-hard2" {
+        return Some(47);
+    }
+    let digits = stem.rsplit(['-', 'e']).next()?;
+    digits.parse().ok()
+}
+
+/// `SplitMix64`: a small deterministic generator, so failures reproduce.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next_u64() % bound as u64) as usize
+    }
+    /// A uniformly random permutation of 0..cells.
+    pub fn permutation(&mut self, cells: usize) -> Vec<u32> {
+        let mut tiles: Vec<u32> = (0..cells as u32).collect();
+        for i in (1..cells).rev() {
+            tiles.swap(i, self.below(i + 1));
+        }
+        tiles
+    }
+}
+
+/// The goal grid, naively.
+pub fn naive_goal(n: usize) -> Vec<u32> {
+    let mut tiles: Vec<u32> = (1..(n * n) as u32).collect();
+    tiles.push(0);
+    tiles
+}
+
+/// Hamming, naively: tiles (not the blank) out of place.
+pub fn naive_hamming(tiles: &[u32]) -> usize {
+    tiles
+        .iter()
+        .enumerate()
+        .filter(|&(i, &t)| t != 0 && t as usize != i + 1)
+        .count()
+}
+
+/// Manhattan, naively.
+pub fn naive_manhattan(tiles: &[u32], n: usize) -> u64 {
+    let mut sum = 0;
+    for (i, &t) in tiles.iter().enumerate() {
+        if t == 0 {
+            continue;
+        }
+        let goal = t as usize - 1;
+        sum += ((i / n) as i64 - (goal / n) as i64).unsigned_abs()
+            + ((i % n) as i64 - (goal % n) as i64).unsigned_abs();
+    }
+    sum
+}
+
+/// The grids one slide away, naively (any order).
+pub fn naive_neighbors(tiles: &[u32], n: usize) -> Vec<Vec<u32>> {
+    let blank = tiles.iter().position(|&t| t == 0).expect("blank");
+    let (r, c) = ((blank / n) as isize, (blank % n) as isize);
+    let mut out = Vec::new();
+    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+        let (nr, nc) = (r + dr, c + dc);
+        if nr < 0 || nc < 0 || nr >= n as isize || nc >= n as isize {
+            continue;
+        }
+        let mut next = tiles.to_vec();
+        next.swap(blank, (nr * n as isize + nc) as usize);
+        out.push(next);
+    }
+    out
+}
+
+/// Whether `b` is one slide of a tile into the blank away from `a`.
+pub fn one_slide_apart(a: &[u32], b: &[u32], n: usize) -> bool {
+    naive_neighbors(a, n).iter().any(|x| x == b)
+}
+
+/// A random walk of `steps` slides from the goal (never undoing the last one).
+pub fn random_walk(n: usize, steps: usize, rng: &mut Rng) -> Vec<u32> {
+    let mut tiles = naive_goal(n);
+    let mut previous: Option<Vec<u32>> = None;
+    for _ in 0..steps {
+        let options: Vec<Vec<u32>> = naive_neighbors(&tiles, n)
+            .into_iter()
+            .filter(|x| Some(x) != previous.as_ref())
+            .collect();
+        let next = options[rng.below(options.len())].clone();
+        previous = Some(std::mem::replace(&mut tiles, next));
+    }
+    tiles
+}
+
+/// Breadth-first distances from the goal out to `depth`, naively.
+pub fn naive_bfs(n: usize, depth: usize) -> HashMap<Vec<u32>, usize> {
+    let mut dist = HashMap::new();
+    let mut frontier = vec![naive_goal(n)];
+    dist.insert(naive_goal(n), 0);
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for tiles in &frontier {
+            for x in naive_neighbors(tiles, n) {
+                if !dist.contains_key(&x) {
+                    dist.insert(x.clone(), d);
+                    next.push(x);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+/// Checks that `path` starts at `start`, ends at the goal and moves one
+/// slide at a time; returns the number of moves.
+pub fn assert_legal_path(start: &Board, path: &[Board]) -> usize {
+    let n = start.size();
+    assert_eq!(
+        path.first(),
+        Some(start),
+        "solution does not start at the puzzle"
+    );
+    let last: Vec<u32> = path.last().expect("empty solution").tiles().collect();
+    assert_eq!(last, naive_goal(n), "solution does not end at the goal");
+    for (i, pair) in path.windows(2).enumerate() {
+        let a: Vec<u32> = pair[0].tiles().collect();
+        let b: Vec<u32> = pair[1].tiles().collect();
+        assert!(
+            one_slide_apart(&a, &b, n),
+            "boards {i} and {} are not one slide apart",
+            i + 1
+        );
+    }
+    path.len() - 1
+}
+
+/// The course's toString, written independently of the library.
+pub fn naive_to_string(tiles: &[u32], n: usize) -> String {
+    let mut s = format!("{n}\n");
+    for row in tiles.chunks(n) {
+        for t in row {
+            let digits = t.to_string();
+            if digits.len() < 2 {
+                s.push(' ');
+            }
+            s.push_str(&digits);
+            s.push(' ');
+        }
+        s.push('\n');
+    }
+    s
+}
