@@ -3,6 +3,7 @@
 //! This file only parses arguments and maps outcomes to exit codes; the
 //! subcommands live in their own modules and the work in the library.
 
+mod bench;
 mod input;
 mod solve;
 
@@ -26,6 +27,8 @@ struct Cli {
 enum Command {
     /// Solve a puzzle file and print what the course's Solver client prints.
     Solve(solve::SolveArgs),
+    /// Run a benchmark and print its figures.
+    Bench(bench::BenchArgs),
 }
 
 /// The `--color` choices.
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
     });
     let code = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     ExitCode::from(code)
 }

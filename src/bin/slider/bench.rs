@@ -1,0 +1,134 @@
+//! `slider bench`: benchmarks that print figures. Nothing here asserts a
+//! time; correctness is the test suite's job.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand};
+use slider::{Solver, exit_code, format::parse_puzzle};
+
+use crate::input::report_error;
+
+/// The course autograder's 25 timing puzzles, in the order it runs them
+/// (COURSE.md §3.5).
+const COURSE_TIMING_PUZZLES: [&str; 25] = [
+    "puzzle20.txt",
+    "puzzle21.txt",
+    "puzzle22.txt",
+    "puzzle23.txt",
+    "puzzle24.txt",
+    "puzzle25.txt",
+    "puzzle26.txt",
+    "puzzle27.txt",
+    "puzzle28.txt",
+    "puzzle29.txt",
+    "puzzle30.txt",
+    "puzzle31.txt",
+    "puzzle39.txt",
+    "puzzle41.txt",
+    "puzzle34.txt",
+    "puzzle37.txt",
+    "puzzle44.txt",
+    "puzzle32.txt",
+    "puzzle35.txt",
+    "puzzle33.txt",
+    "puzzle43.txt",
+    "puzzle46.txt",
+    "puzzle40.txt",
+    "puzzle36.txt",
+    "puzzle45.txt",
+];
+
+/// Arguments of `slider bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    which: Bench,
+}
+
+#[derive(Debug, Subcommand)]
+enum Bench {
+    /// Time the reference A* Solver on the autograder's 25 timing puzzles.
+    Reference {
+        /// The folder of the course's puzzle files.
+        #[arg(
+            long,
+            env = "SLIDER_COURSE_FIXTURES",
+            default_value = "../shared/course-fixtures"
+        )]
+        course_dir: PathBuf,
+        /// Runs per puzzle; the best and the median are reported.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+}
+
+/// Runs the benchmark; returns the exit code.
+pub fn run(args: &BenchArgs) -> u8 {
+    match &args.which {
+        Bench::Reference { course_dir, runs } => reference(course_dir, (*runs).max(1)),
+    }
+}
+
+fn reference(dir: &Path, runs: usize) -> u8 {
+    println!(
+        "reference A* (Manhattan priority) on the course's 25 timing puzzles, {runs} runs each"
+    );
+    println!(
+        "{:<14} {:>5} {:>10} {:>10} {:>10} {:>10}",
+        "puzzle", "moves", "enqueued", "dequeued", "best ms", "median ms"
+    );
+    let (mut total_best, mut total_median) = (Duration::ZERO, Duration::ZERO);
+    for name in COURSE_TIMING_PUZZLES {
+        let path = dir.join(name);
+        let board = match std::fs::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| parse_puzzle(&b).map_err(|e| e.to_string()))
+        {
+            Ok(board) => board,
+            Err(e) => {
+                report_error(&format!("{}: {e}", path.display()));
+                return exit_code::ERROR;
+            }
+        };
+        let mut times = Vec::with_capacity(runs);
+        let mut last = None;
+        for _ in 0..runs {
+            let started = Instant::now();
+            let solver = Solver::new(&board);
+            times.push(started.elapsed());
+            last = Some(solver);
+        }
+        let solver = match last {
+            Some(Ok(solver)) => solver,
+            Some(Err(e)) => {
+                report_error(&format!("{name}: {e}"));
+                return exit_code::FAILURE;
+            }
+            None => return exit_code::ERROR,
+        };
+        times.sort();
+        let (best, median) = (times[0], times[times.len() / 2]);
+        total_best += best;
+        total_median += median;
+        let stats = solver.stats();
+        println!(
+            "{name:<14} {:>5} {:>10} {:>10} {:>10.2} {:>10.2}",
+            solver.moves(),
+            stats.enqueued,
+            stats.dequeued,
+            best.as_secs_f64() * 1e3,
+            median.as_secs_f64() * 1e3
+        );
+    }
+    println!(
+        "{:<14} {:>5} {:>10} {:>10} {:>10.2} {:>10.2}",
+        "total",
+        "",
+        "",
+        "",
+        total_best.as_secs_f64() * 1e3,
+        total_median.as_secs_f64() * 1e3
+    );
+    exit_code::SUCCESS
+}
