@@ -8,13 +8,20 @@ use std::path::PathBuf;
 
 use slider::Board;
 
-/// The course's puzzle files: `$SLIDER_COURSE_FIXTURES`, or
-/// `../shared/course-fixtures` beside the project.
-pub fn course_dir() -> PathBuf {
-    std::env::var_os("SLIDER_COURSE_FIXTURES").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/course-fixtures"),
+/// The shared data folder: `$SLIDER_SHARED`, or `../shared` beside the
+/// project.
+pub fn shared_dir() -> PathBuf {
+    std::env::var_os("SLIDER_SHARED").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
         PathBuf::from,
     )
+}
+
+/// The course's puzzle files: `$SLIDER_COURSE_FIXTURES`, or
+/// `course-fixtures` in the shared folder.
+pub fn course_dir() -> PathBuf {
+    std::env::var_os("SLIDER_COURSE_FIXTURES")
+        .map_or_else(|| shared_dir().join("course-fixtures"), PathBuf::from)
 }
 
 /// The project's own fixtures folder.
