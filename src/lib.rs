@@ -44,6 +44,7 @@
 mod board;
 mod error;
 pub mod format;
+pub mod generate;
 pub mod oracle;
 mod solver;
 mod tiles;

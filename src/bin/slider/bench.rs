@@ -61,13 +61,51 @@ enum Bench {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// Time building the exhaustive oracle's distance tables (2x2 and 3x3).
+    Oracle {
+        /// Builds per size; the best and the median are reported.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
 }
 
 /// Runs the benchmark; returns the exit code.
 pub fn run(args: &BenchArgs) -> u8 {
     match &args.which {
         Bench::Reference { course_dir, runs } => reference(course_dir, (*runs).max(1)),
+        Bench::Oracle { runs } => oracle((*runs).max(1)),
     }
+}
+
+fn oracle(runs: usize) -> u8 {
+    println!("exhaustive breadth-first oracle, {runs} builds per size");
+    println!(
+        "{:<6} {:>10} {:>10} {:>9} {:>10} {:>10}",
+        "size", "states", "reachable", "diameter", "best ms", "median ms"
+    );
+    for n in [2, 3] {
+        let mut times = Vec::with_capacity(runs);
+        let mut built = None;
+        for _ in 0..runs {
+            let started = Instant::now();
+            built = slider::oracle::Oracle::new(n).ok();
+            times.push(started.elapsed());
+        }
+        let Some(table) = built else {
+            return exit_code::ERROR;
+        };
+        times.sort();
+        println!(
+            "{:<6} {:>10} {:>10} {:>9} {:>10.2} {:>10.2}",
+            format!("{n}x{n}"),
+            table.states(),
+            table.reachable(),
+            table.max_distance(),
+            times[0].as_secs_f64() * 1e3,
+            times[times.len() / 2].as_secs_f64() * 1e3
+        );
+    }
+    exit_code::SUCCESS
 }
 
 fn reference(dir: &Path, runs: usize) -> u8 {

@@ -4,6 +4,7 @@
 //! subcommands live in their own modules and the work in the library.
 
 mod bench;
+mod generate_cmd;
 mod input;
 mod solve;
 
@@ -27,6 +28,8 @@ struct Cli {
 enum Command {
     /// Solve a puzzle file and print what the course's Solver client prints.
     Solve(solve::SolveArgs),
+    /// Generate puzzle files in the course format.
+    Gen(generate_cmd::GenArgs),
     /// Run a benchmark and print its figures.
     Bench(bench::BenchArgs),
 }
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
     });
     let code = match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Gen(args) => generate_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     ExitCode::from(code)

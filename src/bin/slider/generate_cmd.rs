@@ -1,0 +1,189 @@
+//! `slider gen`: puzzle files in the course format, reproducibly.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use slider::exit_code;
+use slider::generate::{GenerateError, Kind, generate, seeded};
+use slider::oracle::Oracle;
+
+use crate::input::{read_input, report_error};
+
+/// Arguments of `slider gen`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("kind").args(["moves", "solvable", "unsolvable", "uniform"])))]
+#[command(group(clap::ArgGroup::new("what").args(["size", "manifest"]).required(true)))]
+pub struct GenArgs {
+    /// The board side n.
+    #[arg(long, short = 'n', value_name = "N")]
+    size: Option<usize>,
+    /// Boards exactly this many moves from the goal (proved optimal).
+    #[arg(long, short = 'k', value_name = "K")]
+    moves: Option<u32>,
+    /// Uniformly random solvable boards.
+    #[arg(long)]
+    solvable: bool,
+    /// Uniformly random unsolvable boards.
+    #[arg(long)]
+    unsolvable: bool,
+    /// Uniformly random boards, solvable or not (the default).
+    #[arg(long)]
+    uniform: bool,
+    /// How many boards.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// The random seed: the same seed gives the same boards.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Write files named by the course convention into this folder instead
+    /// of printing (`puzzle3x3-17.txt`, `puzzle4x4-unsolvable.txt`).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Generate every entry of a manifest (lines of `size kind seed`, where
+    /// kind is a move count, `solvable`, `unsolvable` or `uniform`).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "count", "seed"])]
+    manifest: Option<PathBuf>,
+}
+
+/// One thing to generate.
+struct Request {
+    size: usize,
+    kind: Kind,
+    count: usize,
+    seed: u64,
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(args: &GenArgs) -> u8 {
+    let requests = match &args.manifest {
+        Some(path) => match read_manifest(path) {
+            Ok(requests) => requests,
+            Err(message) => {
+                report_error(&message);
+                return exit_code::ERROR;
+            }
+        },
+        None => vec![Request {
+            size: args.size.unwrap_or(3),
+            kind: kind_of(args),
+            count: args.count,
+            seed: args.seed,
+        }],
+    };
+    let mut printed = 0;
+    for request in &requests {
+        let mut rng = seeded(request.seed);
+        let oracle = Oracle::new(request.size).ok();
+        for index in 1..=request.count {
+            let board = match generate(request.size, request.kind, &mut rng, oracle.as_ref()) {
+                Ok(board) => board,
+                Err(e @ GenerateError::GaveUp { .. }) => {
+                    report_error(&e.to_string());
+                    return exit_code::FAILURE;
+                }
+                Err(e) => {
+                    report_error(&e.to_string());
+                    return exit_code::ERROR;
+                }
+            };
+            let written = match &args.out {
+                Some(dir) => write_file(dir, &file_name(request, index), &board.to_string()),
+                None => {
+                    let separator = if printed > 0 { "\n" } else { "" };
+                    printed += 1;
+                    write!(std::io::stdout().lock(), "{separator}{board}")
+                        .map_err(|e| e.to_string())
+                }
+            };
+            if let Err(message) = written {
+                report_error(&message);
+                return exit_code::ERROR;
+            }
+        }
+    }
+    exit_code::SUCCESS
+}
+
+fn kind_of(args: &GenArgs) -> Kind {
+    if let Some(moves) = args.moves {
+        Kind::ExactMoves(moves)
+    } else if args.solvable {
+        Kind::Solvable
+    } else if args.unsolvable {
+        Kind::Unsolvable
+    } else {
+        Kind::Uniform
+    }
+}
+
+/// The course naming convention, with a `-NN` instance suffix when a
+/// request makes several boards.
+fn file_name(request: &Request, index: usize) -> String {
+    let n = request.size;
+    let what = match request.kind {
+        Kind::ExactMoves(moves) => format!("{moves:02}"),
+        Kind::Solvable => "solvable".to_string(),
+        Kind::Unsolvable => "unsolvable".to_string(),
+        Kind::Uniform => "uniform".to_string(),
+    };
+    if request.count > 1 {
+        format!("puzzle{n}x{n}-{what}-{index:02}.txt")
+    } else {
+        format!("puzzle{n}x{n}-{what}.txt")
+    }
+}
+
+fn write_file(dir: &Path, name: &str, text: &str) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let path = dir.join(name);
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Reads `size kind seed [count]` lines; `#` starts a comment.
+fn read_manifest(path: &Path) -> Result<Vec<Request>, String> {
+    let bytes = read_input(path)?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))?;
+    let mut requests = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = format!("{}:{}", path.display(), number + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [size, kind, seed, rest @ ..] = fields.as_slice() else {
+            return Err(format!("{at}: expected `size kind seed [count]`"));
+        };
+        let size = size
+            .parse()
+            .map_err(|_| format!("{at}: bad size `{size}`"))?;
+        let kind = match *kind {
+            "solvable" => Kind::Solvable,
+            "unsolvable" => Kind::Unsolvable,
+            "uniform" => Kind::Uniform,
+            moves => Kind::ExactMoves(
+                moves
+                    .parse()
+                    .map_err(|_| format!("{at}: bad kind `{moves}`"))?,
+            ),
+        };
+        let seed = seed
+            .parse()
+            .map_err(|_| format!("{at}: bad seed `{seed}`"))?;
+        let count = match rest {
+            [] => 1,
+            [count] => count
+                .parse()
+                .map_err(|_| format!("{at}: bad count `{count}`"))?,
+            _ => return Err(format!("{at}: too many fields")),
+        };
+        requests.push(Request {
+            size,
+            kind,
+            count,
+            seed,
+        });
+    }
+    Ok(requests)
+}

@@ -1,0 +1,219 @@
+//! Puzzle generation: boards exactly k moves from the goal, random solvable
+//! or unsolvable boards, and uniformly random boards. Seedable, so every
+//! output can be reproduced.
+//!
+//! "Exactly k moves" is exact: for n ≤ 3 a board is drawn uniformly from all
+//! boards at that distance in the [`Oracle`]'s table; for larger boards,
+//! random walks are proved by the optimal [`Solver`] until one is exactly k
+//! moves away.
+
+use std::fmt;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use crate::oracle::Oracle;
+use crate::{Board, BoardError, Solver, SolverOptions};
+
+/// What to generate.
+///
+/// # Example
+///
+/// ```
+/// use slider::generate::{Kind, generate, seeded};
+/// let board = generate(3, Kind::ExactMoves(12), &mut seeded(7), None)?;
+/// assert_eq!(slider::Solver::new(&board)?.moves(), 12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A board whose optimal solution has exactly this many moves.
+    ExactMoves(u32),
+    /// A uniformly random solvable board.
+    Solvable,
+    /// A uniformly random unsolvable board.
+    Unsolvable,
+    /// A uniformly random permutation, solvable or not.
+    Uniform,
+}
+
+/// Why no board was generated.
+///
+/// # Example
+///
+/// ```
+/// use slider::generate::{GenerateError, Kind, generate, seeded};
+/// let err = generate(3, Kind::ExactMoves(32), &mut seeded(1), None).unwrap_err();
+/// assert_eq!(err, GenerateError::NoBoardAtDistance { n: 3, moves: 32 });
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The size is not a valid board size.
+    Size(BoardError),
+    /// No n-by-n board is that far from the goal.
+    NoBoardAtDistance {
+        /// The side.
+        n: usize,
+        /// The distance asked for.
+        moves: u32,
+    },
+    /// Random walks were proved by search, and none of them was exactly
+    /// that far within the attempts and node budget.
+    GaveUp {
+        /// The side.
+        n: usize,
+        /// The distance asked for.
+        moves: u32,
+        /// Walks tried.
+        attempts: u32,
+    },
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Size(e) => e.fmt(f),
+            GenerateError::NoBoardAtDistance { n, moves } => {
+                write!(f, "no {n}x{n} board is exactly {moves} moves from the goal")
+            }
+            GenerateError::GaveUp { n, moves, attempts } => write!(
+                f,
+                "gave up after {attempts} random walks: none was provably exactly {moves} moves from the {n}x{n} goal"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// The generator's random source for a seed: `ChaCha8`, whose output is
+/// fixed for a given seed across platforms and releases.
+///
+/// # Example
+///
+/// ```
+/// use rand::RngExt;
+/// let (mut a, mut b) = (slider::generate::seeded(5), slider::generate::seeded(5));
+/// assert_eq!(a.random::<u64>(), b.random::<u64>());
+/// ```
+pub fn seeded(seed: u64) -> rand_chacha::ChaCha8Rng {
+    rand::SeedableRng::seed_from_u64(seed)
+}
+
+/// Random walks tried for one exact-distance board when n ≥ 4.
+const MAX_WALKS: u32 = 2_000;
+/// The node budget of each proof by search when n ≥ 4.
+const PROOF_NODE_BUDGET: u64 = 5_000_000;
+
+/// Generates one n-by-n board of the given kind.
+///
+/// `oracle` may pass a prebuilt [`Oracle`] of size n to save rebuilding it
+/// (about 30 ms for 3x3) on every call.
+///
+/// # Errors
+///
+/// [`GenerateError`] for an invalid size, a distance no board has, or (for
+/// n ≥ 4) a distance that random walks and search could not reach exactly.
+///
+/// # Example
+///
+/// ```
+/// use slider::generate::{Kind, generate, seeded};
+/// let board = generate(4, Kind::Unsolvable, &mut seeded(3), None)?;
+/// assert!(!board.is_solvable());
+/// # Ok::<(), slider::generate::GenerateError>(())
+/// ```
+pub fn generate<R: Rng>(
+    n: usize,
+    kind: Kind,
+    rng: &mut R,
+    oracle: Option<&Oracle>,
+) -> Result<Board, GenerateError> {
+    Board::goal(n).map_err(GenerateError::Size)?;
+    match kind {
+        Kind::Uniform => Ok(uniform(n, rng)),
+        Kind::Solvable | Kind::Unsolvable => {
+            let board = uniform(n, rng);
+            // A board and its twin split the two classes evenly, so this
+            // keeps the draw uniform within the class asked for.
+            Ok(if board.is_solvable() == (kind == Kind::Solvable) {
+                board
+            } else {
+                board.twin()
+            })
+        }
+        Kind::ExactMoves(moves) if n <= crate::oracle::MAX_ORACLE_SIDE => {
+            let built;
+            let oracle = match oracle.filter(|o| o.size() == n) {
+                Some(oracle) => oracle,
+                None => {
+                    built = Oracle::new(n)
+                        .map_err(|_| GenerateError::NoBoardAtDistance { n, moves })?;
+                    &built
+                }
+            };
+            exact_from_table(oracle, moves, rng)
+        }
+        Kind::ExactMoves(moves) => exact_by_search(n, moves, rng),
+    }
+}
+
+fn uniform<R: Rng>(n: usize, rng: &mut R) -> Board {
+    let mut tiles: Vec<u32> = (0..(n * n) as u32).collect();
+    tiles.shuffle(rng);
+    Board::from_tiles(n, &tiles).expect("a shuffled range is a board")
+}
+
+/// A board drawn uniformly from those at exactly `moves` in the table.
+fn exact_from_table<R: Rng>(
+    oracle: &Oracle,
+    moves: u32,
+    rng: &mut R,
+) -> Result<Board, GenerateError> {
+    let n = oracle.size();
+    let at_distance: Vec<usize> = (0..oracle.states())
+        .filter(|&rank| oracle.distance_of_rank(rank) == Some(moves))
+        .collect();
+    if at_distance.is_empty() {
+        return Err(GenerateError::NoBoardAtDistance { n, moves });
+    }
+    let rank = at_distance[rng.random_range(0..at_distance.len())];
+    Ok(oracle.board_of_rank(rank).expect("a rank in range"))
+}
+
+/// Random walks from the goal, each proved by the optimal Solver, until
+/// one is exactly `moves` away. Walks of `moves + 2j` steps keep the parity.
+fn exact_by_search<R: Rng>(n: usize, moves: u32, rng: &mut R) -> Result<Board, GenerateError> {
+    let goal = Board::goal(n).map_err(GenerateError::Size)?;
+    let options = SolverOptions {
+        max_enqueued: Some(PROOF_NODE_BUDGET),
+        ..SolverOptions::default()
+    };
+    for attempt in 0..MAX_WALKS {
+        let steps = moves + 2 * (attempt % 8);
+        let mut board = goal.clone();
+        let mut previous: Option<Board> = None;
+        for _ in 0..steps {
+            let options: Vec<Board> = board
+                .neighbors()
+                .filter(|b| Some(b) != previous.as_ref())
+                .collect();
+            let next = options[rng.random_range(0..options.len())].clone();
+            previous = Some(std::mem::replace(&mut board, next));
+        }
+        if board.manhattan() > u64::from(moves) {
+            continue;
+        }
+        if let Ok(solver) = Solver::with_options(&board, &options) {
+            if solver.moves() == moves as usize {
+                return Ok(board);
+            }
+        }
+    }
+    Err(GenerateError::GaveUp {
+        n,
+        moves,
+        attempts: MAX_WALKS,
+    })
+}
