@@ -144,16 +144,12 @@ pub fn generate<R: Rng>(
             })
         }
         Kind::ExactMoves(moves) if n <= crate::oracle::MAX_ORACLE_SIDE => {
-            let built;
-            let oracle = match oracle.filter(|o| o.size() == n) {
-                Some(oracle) => oracle,
-                None => {
-                    built = Oracle::new(n)
-                        .map_err(|_| GenerateError::NoBoardAtDistance { n, moves })?;
-                    &built
-                }
-            };
-            exact_from_table(oracle, moves, rng)
+            if let Some(oracle) = oracle.filter(|o| o.size() == n) {
+                return exact_from_table(oracle, moves, rng);
+            }
+            let built =
+                Oracle::new(n).map_err(|_| GenerateError::NoBoardAtDistance { n, moves })?;
+            exact_from_table(&built, moves, rng)
         }
         Kind::ExactMoves(moves) => exact_by_search(n, moves, rng),
     }
@@ -205,10 +201,8 @@ fn exact_by_search<R: Rng>(n: usize, moves: u32, rng: &mut R) -> Result<Board, G
         if board.manhattan() > u64::from(moves) {
             continue;
         }
-        if let Ok(solver) = Solver::with_options(&board, &options) {
-            if solver.moves() == moves as usize {
-                return Ok(board);
-            }
+        if Solver::with_options(&board, &options).is_ok_and(|s| s.moves() == moves as usize) {
+            return Ok(board);
         }
     }
     Err(GenerateError::GaveUp {
