@@ -15,15 +15,24 @@ use slider::{Board, Solver};
 /// one of them the blank's, and they are adjacent.
 fn assert_steps_are_slides(n: usize, path: &[Board]) {
     for pair in path.windows(2) {
-        let a: Vec<u32> = pair[0].tiles().collect();
-        let b: Vec<u32> = pair[1].tiles().collect();
-        let changed: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+        let before: Vec<u32> = pair[0].tiles().collect();
+        let after: Vec<u32> = pair[1].tiles().collect();
+        let changed: Vec<usize> = (0..before.len())
+            .filter(|&c| before[c] != after[c])
+            .collect();
         assert_eq!(changed.len(), 2, "{:?} -> {:?}", pair[0], pair[1]);
-        let (i, j) = (changed[0], changed[1]);
-        assert!(a[i] == 0 || a[j] == 0, "the blank did not move");
-        assert_eq!((a[i], a[j]), (b[j], b[i]), "not a swap");
-        let adjacent = (i / n).abs_diff(j / n) + (i % n).abs_diff(j % n) == 1;
-        assert!(adjacent, "not adjacent: {:?} -> {:?}", pair[0], pair[1]);
+        let (first, second) = (changed[0], changed[1]);
+        assert!(
+            before[first] == 0 || before[second] == 0,
+            "the blank did not move"
+        );
+        assert_eq!(
+            (before[first], before[second]),
+            (after[second], after[first]),
+            "not a swap"
+        );
+        let distance = (first / n).abs_diff(second / n) + (first % n).abs_diff(second % n);
+        assert_eq!(distance, 1, "not adjacent: {:?} -> {:?}", pair[0], pair[1]);
     }
 }
 
