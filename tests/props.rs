@@ -34,7 +34,7 @@ fn walk(n: usize, choices: &[u8]) -> Vec<u32> {
     let mut tiles = naive_goal(n);
     for &choice in choices {
         let options = naive_neighbors(&tiles, n);
-        tiles = options[choice as usize % options.len()].clone();
+        tiles.clone_from(&options[choice as usize % options.len()]);
     }
     tiles
 }
