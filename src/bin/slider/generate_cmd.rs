@@ -87,14 +87,12 @@ pub fn run(args: &GenArgs) -> u8 {
                     return exit_code::ERROR;
                 }
             };
-            let written = match &args.out {
-                Some(dir) => write_file(dir, &file_name(request, index), &board.to_string()),
-                None => {
-                    let separator = if printed > 0 { "\n" } else { "" };
-                    printed += 1;
-                    write!(std::io::stdout().lock(), "{separator}{board}")
-                        .map_err(|e| e.to_string())
-                }
+            let written = if let Some(dir) = &args.out {
+                write_file(dir, &file_name(request, index), &board.to_string())
+            } else {
+                let separator = if printed > 0 { "\n" } else { "" };
+                printed += 1;
+                write!(std::io::stdout().lock(), "{separator}{board}").map_err(|e| e.to_string())
             };
             if let Err(message) = written {
                 report_error(&message);
