@@ -50,6 +50,10 @@ pub struct Diagnostic {
     pub secondary: Option<(Span, String)>,
     /// Notes printed after the snippet.
     pub notes: Vec<String>,
+    /// The source lines to quote, when the caller has no whole source (a
+    /// streamed answer); empty to quote from the `source` given to
+    /// [`render`].
+    pub quoted: Vec<crate::format::Line>,
 }
 
 impl Diagnostic {
@@ -73,6 +77,7 @@ impl Diagnostic {
                 .other
                 .map(|span| (span, "first seen here".to_string())),
             notes: Vec::new(),
+            quoted: Vec::new(),
         }
     }
 }
@@ -183,19 +188,31 @@ fn excerpts(diagnostic: &Diagnostic, source: &[u8]) -> Option<Vec<Excerpt>> {
     if let Some(secondary) = &diagnostic.secondary {
         marks.push((false, secondary));
     }
-    marks.sort_by_key(|(_, (span, _))| (span.line, span.column));
+    // The primary place comes first (it names the `-->` location); a
+    // secondary place on the same line shares its excerpt.
     let mut excerpts: Vec<Excerpt> = Vec::new();
     for (primary, (span, label)) in marks {
-        let bytes = line_bytes(source, span)?;
-        if excerpts.last().is_none_or(|e| e.line != span.line) {
+        let bytes = if diagnostic.quoted.is_empty() {
+            line_bytes(source, span)?
+        } else {
+            let line = diagnostic.quoted.iter().find(|l| l.number == span.line)?;
+            let content = line.content();
+            (content.len() <= MAX_QUOTED_LINE).then_some(content)?
+        };
+        if !excerpts.iter().any(|e| e.line == span.line) {
             excerpts.push(Excerpt {
                 line: span.line,
                 text: String::from_utf8_lossy(bytes).into_owned(),
                 annotations: Vec::new(),
             });
         }
-        let excerpt = excerpts.last_mut()?;
-        let range = char_range(&excerpt.text, span.column, token_chars(source, span));
+        let excerpt = excerpts.iter_mut().find(|e| e.line == span.line)?;
+        let chars = if diagnostic.quoted.is_empty() {
+            token_chars(source, span)
+        } else {
+            span.len().max(1)
+        };
+        let range = char_range(&excerpt.text, span.column, chars);
         excerpt.annotations.push((primary, range, label.clone()));
     }
     Some(excerpts)

@@ -42,10 +42,12 @@
 //! ```
 
 mod board;
+pub mod check;
 mod error;
 pub mod format;
 pub mod generate;
 pub mod oracle;
+pub mod search;
 mod solver;
 mod tiles;
 

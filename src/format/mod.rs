@@ -3,11 +3,14 @@
 //! Everything here reads; rendering of boards is [`Board`](crate::Board)'s
 //! `Display`, and rendering of errors is in the binaries' diagnostics.
 
+mod lines;
 mod puzzle;
 mod span;
 mod tokens;
 
-pub use puzzle::{parse_puzzle, read_puzzle};
+pub use lines::{Line, LineReader, MAX_LINE_BYTES};
+pub(crate) use puzzle::{Integer, OwnedToken, TokenSource, parse_integer, read_board};
+pub use puzzle::{parse_puzzle, parse_puzzle_any, read_puzzle};
 pub use span::Span;
 pub use tokens::{MAX_TOKEN_BYTES, Token, Tokenizer, is_separator};
 

@@ -117,14 +117,55 @@ pub fn parse_puzzle(bytes: &[u8]) -> Result<Board, PuzzleError> {
 /// ```
 pub fn read_puzzle<R: BufRead>(reader: R) -> Result<Board, PuzzleError> {
     let mut tokens = Tokenizer::new(reader);
-    let n = read_size(&mut tokens)?;
+    let (board, _) = read_board(&mut tokens)?;
+    check_end(&mut tokens, board.size() * board.size())?;
+    Ok(board)
+}
+
+/// A token that owns its (capped) text, for token sources other than the
+/// tokenizer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OwnedToken {
+    pub(crate) text: Vec<u8>,
+    pub(crate) span: Span,
+    pub(crate) truncated: bool,
+}
+
+/// Anything that yields tokens with spans: the tokenizer, or the line-based
+/// answer reader.
+pub(crate) trait TokenSource {
+    /// The next token, or `None` at the end.
+    fn next_owned(&mut self) -> std::io::Result<Option<OwnedToken>>;
+    /// An empty span at the end of what was read.
+    fn here(&self) -> Span;
+}
+
+impl<R: BufRead> TokenSource for Tokenizer<R> {
+    fn next_owned(&mut self) -> std::io::Result<Option<OwnedToken>> {
+        Ok(self.next_token()?.map(|t| OwnedToken {
+            text: t.text.to_vec(),
+            span: t.span,
+            truncated: t.truncated,
+        }))
+    }
+    fn here(&self) -> Span {
+        Tokenizer::here(self)
+    }
+}
+
+/// Reads a size token and n² tile tokens into a board, with the span of
+/// every tile. Memory grows with the tiles actually read.
+pub(crate) fn read_board<S: TokenSource>(
+    tokens: &mut S,
+) -> Result<(Board, Vec<Span>), PuzzleError> {
+    let n = read_size(tokens)?;
     let cells = n * n;
     let max = (cells - 1) as u32;
     let mut tiles = Vec::with_capacity(cells.min(INITIAL_CAPACITY));
     let mut spans = Vec::with_capacity(cells.min(INITIAL_CAPACITY));
     while tiles.len() < cells {
         let here = tokens.here();
-        let Some(token) = tokens.next_token().map_err(|e| io_error(&e, here))? else {
+        let Some(token) = tokens.next_owned().map_err(|e| io_error(&e, here))? else {
             return Err(error(
                 PuzzleErrorKind::TooFewTiles {
                     expected: cells,
@@ -133,8 +174,8 @@ pub fn read_puzzle<R: BufRead>(reader: R) -> Result<Board, PuzzleError> {
                 tokens.here(),
             ));
         };
-        let text = token_text(&token)?;
-        let tile = match parse_integer(token.text, token.truncated) {
+        let text = owned_text(&token)?;
+        let tile = match parse_integer(&token.text, token.truncated) {
             Integer::Value(v) if (0..=i64::from(max)).contains(&v) => v as u32,
             Integer::Value(_) | Integer::Huge => {
                 return Err(error(
@@ -152,8 +193,7 @@ pub fn read_puzzle<R: BufRead>(reader: R) -> Result<Board, PuzzleError> {
         tiles.push(tile);
         spans.push(token.span);
     }
-    check_end(&mut tokens, cells)?;
-    Board::from_tiles(n, &tiles).map_err(|e| match e {
+    let board = Board::from_tiles(n, &tiles).map_err(|e| match e {
         BoardError::DuplicateTile {
             tile,
             first,
@@ -165,17 +205,26 @@ pub fn read_puzzle<R: BufRead>(reader: R) -> Result<Board, PuzzleError> {
         },
         // Size, count and range were checked above, token by token.
         other => unreachable!("validated puzzle rejected: {other}"),
+    })?;
+    Ok((board, spans))
+}
+
+fn owned_text(token: &OwnedToken) -> Result<String, PuzzleError> {
+    token_text(&Token {
+        text: &token.text,
+        span: token.span,
+        truncated: token.truncated,
     })
 }
 
 /// Reads the first token as the board size.
-fn read_size<R: BufRead>(tokens: &mut Tokenizer<R>) -> Result<usize, PuzzleError> {
+fn read_size<S: TokenSource>(tokens: &mut S) -> Result<usize, PuzzleError> {
     let here = tokens.here();
-    let Some(token) = tokens.next_token().map_err(|e| io_error(&e, here))? else {
+    let Some(token) = tokens.next_owned().map_err(|e| io_error(&e, here))? else {
         return Err(error(PuzzleErrorKind::Empty, tokens.here()));
     };
-    let text = token_text(&token)?;
-    match parse_integer(token.text, token.truncated) {
+    let text = owned_text(&token)?;
+    match parse_integer(&token.text, token.truncated) {
         Integer::Value(v) if (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&v) => Ok(v as usize),
         Integer::Value(_) | Integer::Huge => Err(error(
             PuzzleErrorKind::SizeOutOfRange { token: text },
@@ -210,4 +259,120 @@ fn check_end<R: BufRead>(tokens: &mut Tokenizer<R>, cells: usize) -> Result<(), 
         },
         span,
     ))
+}
+
+/// Parses a puzzle in the course format or as a one-line board.
+///
+/// One-line boards are what many online judges use: n² tokens with no size
+/// (`1 2 3 4 5 6 7 8 0`), `x` or `X` allowed for the blank
+/// (`1 2 3 x 4 6 7 5 8`), or, up to 3x3, one token of n² characters
+/// (`12345678x`). The forms cannot be confused: a course file has 1 + n²
+/// tokens, never a perfect square.
+///
+/// # Errors
+///
+/// As [`parse_puzzle`]; when the input has a square number of tokens (or
+/// is one token of a square length), the one-line reading's error.
+///
+/// # Example
+///
+/// ```
+/// use slider::format::parse_puzzle_any;
+/// let a = parse_puzzle_any(b"3\n1 2 3\n4 0 6\n7 5 8\n")?;
+/// assert_eq!(parse_puzzle_any(b"1 2 3 4 0 6 7 5 8")?, a);
+/// assert_eq!(parse_puzzle_any(b"1 2 3 4 x 6 7 5 8")?, a);
+/// assert_eq!(parse_puzzle_any(b"12346x758")?.size(), 3);
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn parse_puzzle_any(bytes: &[u8]) -> Result<Board, PuzzleError> {
+    let course = parse_puzzle(bytes);
+    if course.is_ok() {
+        return course;
+    }
+    let mut tokenizer = Tokenizer::new(bytes);
+    let mut tokens = Vec::new();
+    while let Some(token) = tokenizer
+        .next_owned()
+        .map_err(|e| io_error(&e, tokenizer.here()))?
+    {
+        tokens.push(token);
+    }
+    let side = |count: usize| {
+        let k = count.isqrt();
+        (k * k == count && (MIN_SIZE..=MAX_SIZE).contains(&k)).then_some(k)
+    };
+    if let Some(n) = side(tokens.len()) {
+        let cells: Vec<(Span, Vec<u8>, bool)> = tokens
+            .into_iter()
+            .map(|t| (t.span, t.text, t.truncated))
+            .collect();
+        return one_line_board(n, &cells);
+    }
+    if let [token] = tokens.as_slice()
+        && let Some(n @ ..=3) = side(token.text.len())
+    {
+        {
+            let cells: Vec<(Span, Vec<u8>, bool)> = token
+                .text
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| {
+                    let span = Span {
+                        start: token.span.start + i,
+                        end: token.span.start + i + 1,
+                        line: token.span.line,
+                        column: token.span.column + i,
+                    };
+                    (span, vec![c], false)
+                })
+                .collect();
+            return one_line_board(n, &cells);
+        }
+    }
+    course
+}
+
+/// A board from n² cell tokens, `x`/`X` for the blank.
+fn one_line_board(n: usize, cells: &[(Span, Vec<u8>, bool)]) -> Result<Board, PuzzleError> {
+    let max = (n * n - 1) as u32;
+    let mut tiles = Vec::with_capacity(cells.len());
+    for (span, text, truncated) in cells {
+        if matches!(text.as_slice(), b"x" | b"X") {
+            tiles.push(0);
+            continue;
+        }
+        let token = Token {
+            text,
+            span: *span,
+            truncated: *truncated,
+        };
+        let shown = token_text(&token)?;
+        match parse_integer(text, *truncated) {
+            Integer::Value(v) if (0..=i64::from(max)).contains(&v) => tiles.push(v as u32),
+            Integer::Value(_) | Integer::Huge => {
+                return Err(error(
+                    PuzzleErrorKind::TileOutOfRange { token: shown, max },
+                    *span,
+                ));
+            }
+            Integer::Invalid => {
+                return Err(error(
+                    PuzzleErrorKind::TileNotInteger { token: shown },
+                    *span,
+                ));
+            }
+        }
+    }
+    Board::from_tiles(n, &tiles).map_err(|e| match e {
+        BoardError::DuplicateTile {
+            tile,
+            first,
+            second,
+        } => PuzzleError {
+            kind: PuzzleErrorKind::DuplicateTile { tile },
+            span: cells[second.0 * n + second.1].0,
+            other: Some(cells[first.0 * n + first.1].0),
+        },
+        other => unreachable!("validated board rejected: {other}"),
+    })
 }

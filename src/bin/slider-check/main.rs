@@ -1,0 +1,200 @@
+//! `slider-check PUZZLE ANSWER`: replays a submitted answer, proves it legal
+//! and optimal, or points at the first wrong line.
+//!
+//! Exit codes: 0 accepted, 1 rejected, 2 usage error or bad puzzle,
+//! 3 legal but optimality unproven.
+
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, ValueEnum};
+use slider::check::{AnswerFormat, Api, CheckOptions, MoveMeaning, Verdict, check, render};
+use slider::diagnostic::{Diagnostic, render as render_diagnostics};
+use slider::exit_code;
+use slider::format::parse_puzzle_any;
+
+/// Check a solution to a sliding-tile puzzle: legal, optimal, exactly formatted.
+#[derive(Debug, Parser)]
+#[command(name = "slider-check", version, about)]
+struct Args {
+    /// The puzzle: a course file, or a one-line board (`1 2 3 4 5 6 7 8 0`,
+    /// `12345678x`); `-` reads standard input.
+    puzzle: PathBuf,
+    /// The answer: the course client's output, a move string, or a move
+    /// count; `-` reads standard input.
+    answer: PathBuf,
+    /// Read the answer as this format instead of detecting it.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    answer_format: FormatArg,
+    /// Also require the course client's byte-exact output.
+    #[arg(long)]
+    strict: bool,
+    /// Which unsolvable message to require (default: either).
+    #[arg(long, value_enum, default_value_t = ApiArg::Any)]
+    api: ApiArg,
+    /// Whether move letters name the blank's direction or the tile's.
+    #[arg(long, value_enum, default_value_t = MovesArg::Blank)]
+    moves: MovesArg,
+    /// Node budget for proving optimality by search.
+    #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
+    budget: u64,
+    /// Report at most this many findings.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    max_findings: usize,
+    /// Output: compiler-style text, JSON, or GitHub Actions annotations.
+    #[arg(long, value_enum, default_value_t = Output::Human)]
+    format: Output,
+    /// When to colour the text output (`NO_COLOR` is honoured under `auto`).
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
+    color: ColorWhen,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Auto,
+    Course,
+    Moves,
+    Count,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ApiArg {
+    Any,
+    Princeton,
+    Coursera,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum MovesArg {
+    Blank,
+    Tile,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Output {
+    Human,
+    Json,
+    Github,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() {
+                exit_code::ERROR
+            } else {
+                exit_code::SUCCESS
+            });
+        }
+    };
+    anstream::ColorChoice::write_global(match args.color {
+        ColorWhen::Auto => anstream::ColorChoice::Auto,
+        ColorWhen::Always => anstream::ColorChoice::Always,
+        ColorWhen::Never => anstream::ColorChoice::Never,
+    });
+    ExitCode::from(run(&args))
+}
+
+fn name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn fail(message: &str) -> u8 {
+    let _ = writeln!(anstream::stderr(), "error: {message}");
+    exit_code::ERROR
+}
+
+fn run(args: &Args) -> u8 {
+    if args.puzzle.as_os_str() == "-" && args.answer.as_os_str() == "-" {
+        return fail("the puzzle and the answer cannot both be standard input");
+    }
+    let puzzle_name = name(&args.puzzle);
+    let answer_name = name(&args.answer);
+    let puzzle_bytes = if args.puzzle.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        if let Err(e) = io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes) {
+            return fail(&format!("cannot read <stdin>: {e}"));
+        }
+        bytes
+    } else {
+        match std::fs::read(&args.puzzle) {
+            Ok(bytes) => bytes,
+            Err(e) => return fail(&format!("cannot read {puzzle_name}: {e}")),
+        }
+    };
+    let puzzle = match parse_puzzle_any(&puzzle_bytes) {
+        Ok(board) => board,
+        Err(e) => {
+            let text = render_diagnostics(
+                &[Diagnostic::from_puzzle_error(&e, &puzzle_name)],
+                &puzzle_bytes,
+                true,
+            );
+            let _ = write!(anstream::stderr(), "{text}");
+            return exit_code::ERROR;
+        }
+    };
+    let answer: Box<dyn BufRead> = if args.answer.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        match std::fs::File::open(&args.answer) {
+            Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
+            Err(e) => return fail(&format!("cannot read {answer_name}: {e}")),
+        }
+    };
+    let options = CheckOptions {
+        format: match args.answer_format {
+            FormatArg::Auto => None,
+            FormatArg::Course => Some(AnswerFormat::Course),
+            FormatArg::Moves => Some(AnswerFormat::Moves),
+            FormatArg::Count => Some(AnswerFormat::Count),
+        },
+        strict: args.strict,
+        api: match args.api {
+            ApiArg::Any => Api::Any,
+            ApiArg::Princeton => Api::Princeton,
+            ApiArg::Coursera => Api::Coursera,
+        },
+        moves: match args.moves {
+            MovesArg::Blank => MoveMeaning::Blank,
+            MovesArg::Tile => MoveMeaning::Tile,
+        },
+        budget: args.budget,
+        max_findings: args.max_findings.max(1),
+    };
+    let report = check(&puzzle, answer, &options, None);
+    let text = match args.format {
+        Output::Human => render::human(&report, &puzzle_name, &answer_name, true),
+        Output::Json => render::json(&report, &puzzle_name, &answer_name),
+        Output::Github => render::github(&report, &puzzle_name, &answer_name),
+    };
+    // Human text goes through anstream, which strips colour when it is off.
+    let written = match args.format {
+        Output::Human => write!(anstream::stdout(), "{text}"),
+        _ => write!(io::stdout().lock(), "{text}"),
+    };
+    if let Err(e) = written
+        && e.kind() != io::ErrorKind::BrokenPipe
+    {
+        return fail(&format!("cannot write the report: {e}"));
+    }
+    match report.verdict {
+        Verdict::Accepted => exit_code::SUCCESS,
+        Verdict::Rejected => exit_code::FAILURE,
+        Verdict::Unproven => exit_code::UNPROVEN,
+    }
+}

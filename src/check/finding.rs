@@ -1,0 +1,303 @@
+//! What can be wrong with an answer: each kind carries its data; all the
+//! wording is in [`FindingKind`]'s `Display` and [`FindingKind::code`].
+
+use std::fmt;
+
+use crate::format::{Line, Span};
+
+/// How a board differs from the one before it, when it is not one slide.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepFault {
+    /// The same board again.
+    Repeated,
+    /// The blank swapped with a tile that is not next to it.
+    Jump {
+        /// (row, column) of the blank before.
+        from: (usize, usize),
+        /// (row, column) of the blank after.
+        to: (usize, usize),
+    },
+    /// Two tiles swapped, the blank stayed.
+    Swap {
+        /// The two tiles.
+        tiles: (u32, u32),
+    },
+    /// More than two cells changed.
+    Many {
+        /// Tiles that changed place (the blank excluded), at most 8 listed.
+        tiles: Vec<u32>,
+        /// How many cells changed.
+        cells: usize,
+    },
+}
+
+/// What is wrong with an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FindingKind {
+    /// The answer is empty.
+    EmptyAnswer,
+    /// The answer is none of the known formats.
+    Unrecognized {
+        /// Its first token (shortened).
+        token: String,
+    },
+    /// Boards without the `Minimum number of moves = N` line.
+    MissingHeader,
+    /// A header line that is not `Minimum number of moves = N`.
+    BadHeader,
+    /// A board that does not parse.
+    MalformedBoard {
+        /// 1-based board number.
+        index: u64,
+        /// What is wrong, in the puzzle parser's words.
+        reason: String,
+    },
+    /// A header and no boards.
+    NoBoards,
+    /// The first board is not the puzzle.
+    FirstBoardNotPuzzle,
+    /// A board of another size.
+    SizeChanged {
+        /// 1-based board number.
+        index: u64,
+        /// Its size.
+        found: usize,
+        /// The puzzle's.
+        expected: usize,
+    },
+    /// A board that is not one slide from the previous one.
+    NotOneSlide {
+        /// 1-based board number.
+        index: u64,
+        /// How it differs.
+        fault: StepFault,
+    },
+    /// A board seen earlier in the path (a loop).
+    RepeatsEarlierBoard {
+        /// 1-based board number.
+        index: u64,
+        /// The earlier board's number.
+        earlier: u64,
+    },
+    /// The path does not end at the goal.
+    LastNotGoal {
+        /// 1-based number of the last board.
+        index: u64,
+    },
+    /// The header's move count differs from the moves in the file.
+    CountMismatch {
+        /// What the header claims.
+        claimed: u64,
+        /// Moves in the file.
+        actual: u64,
+    },
+    /// A legal solution that is longer than the optimum.
+    NotOptimal {
+        /// Moves in the answer.
+        moves: u64,
+        /// The proven optimum.
+        optimum: u64,
+    },
+    /// A claimed count shorter than any solution (a bare count, or a path
+    /// that cannot be legal).
+    ShorterThanOptimal {
+        /// What is claimed.
+        moves: u64,
+        /// The proven optimum.
+        optimum: u64,
+    },
+    /// "Unsolvable" for a solvable puzzle.
+    ClaimsUnsolvable,
+    /// A solution for an unsolvable puzzle.
+    SolutionForUnsolvable,
+    /// The other course API's unsolvable message.
+    WrongUnsolvableMessage {
+        /// The message required.
+        expected: &'static str,
+    },
+    /// Text after the end of the answer.
+    TrailingText,
+    /// A move that takes the blank off the board.
+    IllegalMove {
+        /// 1-based move number.
+        index: u64,
+        /// The letter as written.
+        letter: char,
+    },
+    /// A character that is not a move letter in a move string.
+    BadMoveLetter {
+        /// The character.
+        letter: char,
+    },
+    /// `--strict`: the first place the answer differs from the course's
+    /// exact output.
+    NotExactFormat {
+        /// What was expected there.
+        expected: String,
+    },
+    /// A line too long to read (over 1 MiB).
+    LineTooLong,
+    /// The answer could not be read.
+    Io {
+        /// The system's message.
+        message: String,
+    },
+}
+
+impl FindingKind {
+    /// The stable code of this kind, documented in the README.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(slider::check::FindingKind::EmptyAnswer.code(), "E0200");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            FindingKind::EmptyAnswer => "E0200",
+            FindingKind::Unrecognized { .. } => "E0201",
+            FindingKind::MissingHeader => "E0202",
+            FindingKind::BadHeader => "E0203",
+            FindingKind::MalformedBoard { .. } => "E0204",
+            FindingKind::NoBoards => "E0205",
+            FindingKind::LineTooLong => "E0206",
+            FindingKind::Io { .. } => "E0207",
+            FindingKind::FirstBoardNotPuzzle => "E0210",
+            FindingKind::SizeChanged { .. } => "E0211",
+            FindingKind::NotOneSlide { .. } => "E0212",
+            FindingKind::RepeatsEarlierBoard { .. } => "E0213",
+            FindingKind::LastNotGoal { .. } => "E0220",
+            FindingKind::CountMismatch { .. } => "E0221",
+            FindingKind::NotOptimal { .. } => "E0230",
+            FindingKind::ShorterThanOptimal { .. } => "E0231",
+            FindingKind::ClaimsUnsolvable => "E0240",
+            FindingKind::SolutionForUnsolvable => "E0241",
+            FindingKind::WrongUnsolvableMessage { .. } => "E0242",
+            FindingKind::TrailingText => "E0243",
+            FindingKind::IllegalMove { .. } => "E0250",
+            FindingKind::BadMoveLetter { .. } => "E0251",
+            FindingKind::NotExactFormat { .. } => "E0260",
+        }
+    }
+}
+
+fn list(tiles: &[u32]) -> String {
+    match tiles {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(u32::to_string).collect();
+            format!("{} and {last}", init.join(", "))
+        }
+    }
+}
+
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FindingKind::EmptyAnswer => f.write_str("the answer is empty"),
+            FindingKind::Unrecognized { token } => write!(
+                f,
+                "not a solution, a move string or a move count: it starts with `{token}`"
+            ),
+            FindingKind::MissingHeader => {
+                f.write_str("the boards are not preceded by `Minimum number of moves = N`")
+            }
+            FindingKind::BadHeader => {
+                f.write_str("expected `Minimum number of moves = N`, `Unsolvable puzzle` or `No solution possible`")
+            }
+            FindingKind::MalformedBoard { index, reason } => {
+                write!(f, "board {index} is malformed: {reason}")
+            }
+            FindingKind::NoBoards => f.write_str("the header is not followed by any board"),
+            FindingKind::FirstBoardNotPuzzle => f.write_str("board 1 is not the puzzle"),
+            FindingKind::SizeChanged {
+                index,
+                found,
+                expected,
+            } => write!(f, "board {index} is {found}x{found}, the puzzle is {expected}x{expected}"),
+            FindingKind::NotOneSlide { index, fault } => {
+                let previous = index - 1;
+                match fault {
+                    StepFault::Repeated => write!(f, "board {index} repeats board {previous}"),
+                    StepFault::Jump { from, to } => {
+                        let how = if from.0 != to.0 && from.1 != to.1 {
+                            "moved diagonally"
+                        } else {
+                            "jumped"
+                        };
+                        write!(
+                            f,
+                            "board {index} is not one slide from board {previous}: the blank {how} from row {}, column {} to row {}, column {}",
+                            from.0, from.1, to.0, to.1
+                        )
+                    }
+                    StepFault::Swap { tiles } => write!(
+                        f,
+                        "board {index} is not one slide from board {previous}: tiles {} and {} swapped places",
+                        tiles.0, tiles.1
+                    ),
+                    StepFault::Many { tiles, cells } => write!(
+                        f,
+                        "board {index} is not one slide from board {previous}: tiles {} {} moved ({cells} cells changed)",
+                        list(tiles),
+                        if tiles.len() == 2 { "both" } else { "all" }
+                    ),
+                }
+            }
+            FindingKind::RepeatsEarlierBoard { index, earlier } => {
+                write!(f, "board {index} repeats board {earlier}: the path has a loop")
+            }
+            FindingKind::LastNotGoal { index } => {
+                write!(f, "the last board (board {index}) is not the goal")
+            }
+            FindingKind::CountMismatch { claimed, actual } => {
+                write!(f, "the claimed {claimed} moves are {actual} in the file")
+            }
+            FindingKind::NotOptimal { moves, optimum } => {
+                write!(f, "legal but not optimal: {moves} moves, the optimum is {optimum}")
+            }
+            FindingKind::ShorterThanOptimal { moves, optimum } => {
+                write!(f, "{moves} moves is impossible: the optimum is {optimum}")
+            }
+            FindingKind::ClaimsUnsolvable => {
+                f.write_str("the answer says unsolvable, but the puzzle is solvable")
+            }
+            FindingKind::SolutionForUnsolvable => {
+                f.write_str("the puzzle is unsolvable, but the answer claims a solution")
+            }
+            FindingKind::WrongUnsolvableMessage { expected } => {
+                write!(f, "the unsolvable message must be `{expected}` for this API")
+            }
+            FindingKind::TrailingText => f.write_str("unexpected text after the end of the answer"),
+            FindingKind::IllegalMove { index, letter } => {
+                write!(f, "move {index} (`{letter}`) takes the blank off the board")
+            }
+            FindingKind::BadMoveLetter { letter } => {
+                write!(f, "`{letter}` is not a move: expected U, D, L or R")
+            }
+            FindingKind::NotExactFormat { expected } => {
+                write!(f, "not the course's exact output: expected {expected}")
+            }
+            FindingKind::LineTooLong => f.write_str("a line is longer than 1 MiB"),
+            FindingKind::Io { message } => write!(f, "cannot read the answer: {message}"),
+        }
+    }
+}
+
+/// One finding: what is wrong, where, and the source lines to quote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// What is wrong.
+    pub kind: FindingKind,
+    /// Where (in the answer).
+    pub span: Span,
+    /// A short label for the place.
+    pub label: String,
+    /// A second place that explains the first, with its label.
+    pub related: Option<(Span, String)>,
+    /// The answer's lines the spans point into, kept for rendering (the
+    /// answer itself is streamed and not kept).
+    pub lines: Vec<Line>,
+}

@@ -1,0 +1,128 @@
+//! Proving the optimum of a puzzle, or saying that it could not be proved.
+
+use std::fmt;
+
+use crate::oracle::Oracle;
+use crate::search::heuristic::linear_conflict;
+use crate::{Board, Solver, SolverError, SolverOptions};
+
+/// How an optimum was established.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// Looked up in the exhaustive breadth-first table (n ≤ 3).
+    ExhaustiveTable,
+    /// A legal path's length equals an admissible lower bound (Manhattan
+    /// plus linear conflict), so no shorter path exists.
+    LowerBound,
+    /// Found by an optimal search.
+    Search {
+        /// Nodes the search generated.
+        nodes: u64,
+    },
+    /// Unsolvable by the parity invariant.
+    Parity,
+}
+
+impl fmt::Display for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Proof::ExhaustiveTable => f.write_str("exhaustive table"),
+            Proof::LowerBound => f.write_str("equals the linear-conflict lower bound"),
+            Proof::Search { nodes } => write!(f, "optimal search, {nodes} nodes"),
+            Proof::Parity => f.write_str("parity"),
+        }
+    }
+}
+
+/// A proven optimum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Optimum {
+    /// The fewest moves, or `None` when the puzzle is unsolvable.
+    pub moves: Option<u64>,
+    /// How it was proved.
+    pub proof: Proof,
+}
+
+/// Why no optimum was proved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undecided {
+    /// The best lower bound known.
+    pub lower_bound: u64,
+    /// Nodes searched before the budget ran out.
+    pub nodes: u64,
+}
+
+/// Proves the optimum of `board`.
+///
+/// `upper` is the length of a known legal solution, if any: when it equals
+/// the admissible lower bound, no search is needed. `budget` bounds the
+/// search's nodes. `oracle` may pass a prebuilt table for the board's size.
+///
+/// # Errors
+///
+/// [`Undecided`] when the budget ran out before a proof.
+///
+/// # Panics
+///
+/// Never: the oracle is built only for the sizes it covers.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{Proof, prove_optimum};
+/// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let optimum = prove_optimum(&board, None, 1_000_000, None).unwrap();
+/// assert_eq!((optimum.moves, optimum.proof), (Some(4), Proof::ExhaustiveTable));
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn prove_optimum(
+    board: &Board,
+    upper: Option<u64>,
+    budget: u64,
+    oracle: Option<&Oracle>,
+) -> Result<Optimum, Undecided> {
+    if !board.is_solvable() {
+        return Ok(Optimum {
+            moves: None,
+            proof: Proof::Parity,
+        });
+    }
+    let n = board.size();
+    if n <= crate::oracle::MAX_ORACLE_SIDE {
+        let built;
+        let table = if let Some(table) = oracle.filter(|o| o.size() == n) {
+            table
+        } else {
+            built = Oracle::new(n).expect("n is 2 or 3");
+            &built
+        };
+        return Ok(Optimum {
+            moves: table.distance(board).map(u64::from),
+            proof: Proof::ExhaustiveTable,
+        });
+    }
+    let lower_bound = linear_conflict(board);
+    if upper == Some(lower_bound) {
+        return Ok(Optimum {
+            moves: upper,
+            proof: Proof::LowerBound,
+        });
+    }
+    let options = SolverOptions {
+        max_enqueued: Some(budget),
+        ..SolverOptions::default()
+    };
+    match Solver::with_options(board, &options) {
+        Ok(solver) => Ok(Optimum {
+            moves: Some(solver.moves() as u64),
+            proof: Proof::Search {
+                nodes: solver.stats().enqueued,
+            },
+        }),
+        Err(SolverError::NodeLimit { enqueued }) => Err(Undecided {
+            lower_bound,
+            nodes: enqueued,
+        }),
+        Err(SolverError::Unsolvable) => unreachable!("solvability was checked"),
+    }
+}

@@ -1,0 +1,258 @@
+//! Every way a [`Report`] is shown: compiler-style text, JSON, and GitHub
+//! Actions annotations. All the checker's user-facing wording beyond the
+//! finding messages is here; nothing is printed, text is returned.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{AnswerFormat, Finding, Proof, Report, Verdict};
+use crate::diagnostic::{Diagnostic, Severity, render};
+
+/// The diagnostic for one finding of an answer named `answer`.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{CheckOptions, check, render::finding_diagnostic};
+/// let puzzle: slider::Board = "2  1 2  3 0".parse()?;
+/// let report = check(&puzzle, "Unsolvable puzzle\n".as_bytes(), &CheckOptions::default(), None);
+/// let d = finding_diagnostic(&report.findings[0], "answer.txt");
+/// assert_eq!(d.code, "E0240");
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn finding_diagnostic(finding: &Finding, answer: &str) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        code: finding.kind.code(),
+        message: finding.kind.to_string(),
+        path: answer.to_string(),
+        primary: (finding.span, finding.label.clone()),
+        secondary: finding.related.clone(),
+        notes: Vec::new(),
+        quoted: finding.lines.clone(),
+    }
+}
+
+fn proof_text(report: &Report) -> String {
+    match report.optimum.map(|o| o.proof) {
+        Some(Proof::ExhaustiveTable) => "exhaustive table".to_string(),
+        Some(Proof::LowerBound) => "matches the linear-conflict lower bound".to_string(),
+        Some(Proof::Search { nodes }) => format!("optimal search, {nodes} nodes"),
+        Some(Proof::Parity) => "parity".to_string(),
+        None => "unproven".to_string(),
+    }
+}
+
+/// The one-line summary: `ok: …`, `rejected: …` or `unproven: …`.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{CheckOptions, check, render::summary};
+/// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let report = check(&puzzle, "RDRD".as_bytes(), &CheckOptions::default(), None);
+/// assert_eq!(summary(&report, "p.txt"), "ok: p.txt: 4 moves, optimal (exhaustive table)");
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn summary(report: &Report, puzzle: &str) -> String {
+    match report.verdict {
+        Verdict::Accepted => match report.moves {
+            Some(moves) => format!(
+                "ok: {puzzle}: {moves} moves, optimal ({})",
+                proof_text(report)
+            ),
+            None => format!("ok: {puzzle}: unsolvable ({})", proof_text(report)),
+        },
+        Verdict::Rejected => {
+            let count = report.findings.len() + report.omitted;
+            let plural = if count == 1 { "" } else { "s" };
+            format!("rejected: {puzzle}: {count} finding{plural}")
+        }
+        Verdict::Unproven => {
+            let moves = report.moves.unwrap_or(0);
+            let (bound, nodes) = report
+                .undecided
+                .map_or((0, 0), |u| (u.lower_bound, u.nodes));
+            format!(
+                "unproven: {puzzle}: {moves} moves, legal, but optimality is unproven (lower bound {bound}; the search stopped after {nodes} nodes; raise --budget)"
+            )
+        }
+    }
+}
+
+/// Compiler-style text: every finding, then the summary line.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{CheckOptions, check, render::human};
+/// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let report = check(&puzzle, "RDRDLR".as_bytes(), &CheckOptions::default(), None);
+/// let text = human(&report, "p.txt", "a.txt", false);
+/// assert!(text.contains("error[E0230]: legal but not optimal: 6 moves, the optimum is 4"));
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn human(report: &Report, puzzle: &str, answer: &str, color: bool) -> String {
+    let diagnostics: Vec<Diagnostic> = report
+        .findings
+        .iter()
+        .map(|f| finding_diagnostic(f, answer))
+        .collect();
+    let mut out = render(&diagnostics, &[], color);
+    if report.omitted > 0 {
+        let _ = writeln!(out, "note: {} more findings not shown", report.omitted);
+    }
+    out.push_str(&summary(report, puzzle));
+    out.push('\n');
+    out
+}
+
+/// The JSON report, schema version 1 (documented in the README).
+#[derive(Debug, Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    puzzle: &'a str,
+    answer: &'a str,
+    verdict: &'static str,
+    format: &'static str,
+    moves: Option<u64>,
+    unsolvable: bool,
+    optimum: Option<u64>,
+    proof: Option<&'static str>,
+    nodes: Option<u64>,
+    lower_bound: Option<u64>,
+    findings: Vec<JsonFinding>,
+    omitted: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct JsonFinding {
+    code: &'static str,
+    message: String,
+    line: usize,
+    column: usize,
+    label: String,
+    related: Option<JsonPlace>,
+}
+
+#[derive(Debug, Serialize)]
+struct JsonPlace {
+    line: usize,
+    column: usize,
+    label: String,
+}
+
+/// The report as JSON (one object, pretty-printed).
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{CheckOptions, check, render::json};
+/// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let report = check(&puzzle, "4".as_bytes(), &CheckOptions::default(), None);
+/// let text = json(&report, "p.txt", "a.txt");
+/// assert!(text.contains("\"verdict\": \"accepted\""));
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
+    let value = JsonReport {
+        version: 1,
+        puzzle,
+        answer,
+        verdict: match report.verdict {
+            Verdict::Accepted => "accepted",
+            Verdict::Rejected => "rejected",
+            Verdict::Unproven => "unproven",
+        },
+        format: match report.format {
+            AnswerFormat::Course => "course",
+            AnswerFormat::Moves => "moves",
+            AnswerFormat::Count => "count",
+        },
+        moves: report.moves,
+        unsolvable: report.optimum.is_some_and(|o| o.moves.is_none()),
+        optimum: report.optimum.and_then(|o| o.moves),
+        proof: report.optimum.map(|o| match o.proof {
+            Proof::ExhaustiveTable => "exhaustive-table",
+            Proof::LowerBound => "lower-bound",
+            Proof::Search { .. } => "search",
+            Proof::Parity => "parity",
+        }),
+        nodes: match report.optimum.map(|o| o.proof) {
+            Some(Proof::Search { nodes }) => Some(nodes),
+            _ => report.undecided.map(|u| u.nodes),
+        },
+        lower_bound: report.undecided.map(|u| u.lower_bound),
+        findings: report
+            .findings
+            .iter()
+            .map(|f| JsonFinding {
+                code: f.kind.code(),
+                message: f.kind.to_string(),
+                line: f.span.line,
+                column: f.span.column,
+                label: f.label.clone(),
+                related: f.related.as_ref().map(|(span, label)| JsonPlace {
+                    line: span.line,
+                    column: span.column,
+                    label: label.clone(),
+                }),
+            })
+            .collect(),
+        omitted: report.omitted,
+    };
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Escapes a GitHub workflow-command property or message.
+fn escape(text: &str, property: bool) -> String {
+    let mut out = text
+        .replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A");
+    if property {
+        out = out.replace(':', "%3A").replace(',', "%2C");
+    }
+    out
+}
+
+/// GitHub Actions annotations: `::error file=…,line=…,col=…,title=…::…` per
+/// finding, a `::warning` for an unproven verdict, then the summary line.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{CheckOptions, check, render::github};
+/// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let report = check(&puzzle, "RDRDX".as_bytes(), &CheckOptions::default(), None);
+/// assert!(github(&report, "p.txt", "a.txt").starts_with("::error file=a.txt,line=1,col=5,title=E0251::"));
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn github(report: &Report, puzzle: &str, answer: &str) -> String {
+    let mut out = String::new();
+    for finding in &report.findings {
+        let _ = writeln!(
+            out,
+            "::error file={},line={},col={},title={}::{}",
+            escape(answer, true),
+            finding.span.line,
+            finding.span.column,
+            finding.kind.code(),
+            escape(&finding.kind.to_string(), false)
+        );
+    }
+    if report.verdict == Verdict::Unproven {
+        let _ = writeln!(
+            out,
+            "::warning file={}::{}",
+            escape(answer, true),
+            escape(&summary(report, puzzle), false)
+        );
+    }
+    out.push_str(&summary(report, puzzle));
+    out.push('\n');
+    out
+}

@@ -1,0 +1,302 @@
+//! Replaying a path: boards one by one, or move letters, from the puzzle.
+
+use std::io::BufRead;
+
+use crate::format::Span;
+use crate::{Board, Direction};
+
+use super::finding::{Finding, FindingKind, StepFault};
+use super::{Checker, MoveMeaning, Outcome, Seen, next_board};
+
+/// A board of the answer and where it is.
+struct Placed {
+    board: Board,
+    spans: Vec<Span>,
+    index: u64,
+}
+
+impl Placed {
+    fn first_line(&self) -> usize {
+        self.spans.first().map_or(0, |s| s.line)
+    }
+    fn last_line(&self) -> usize {
+        self.spans.last().map_or(0, |s| s.line)
+    }
+}
+
+/// How `next` differs from `previous` (same size), or `None` for one slide.
+/// Also returns the first changed cell.
+fn step_fault(previous: &Board, next: &Board) -> Option<(StepFault, usize)> {
+    let n = previous.size();
+    let a: Vec<u32> = previous.tiles().collect();
+    let b: Vec<u32> = next.tiles().collect();
+    let changed: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+    let Some(&first) = changed.first() else {
+        return Some((StepFault::Repeated, 0));
+    };
+    if let [i, j] = changed[..]
+        && a[i] == b[j]
+        && a[j] == b[i]
+    {
+        {
+            if a[i] != 0 && a[j] != 0 {
+                return Some((
+                    StepFault::Swap {
+                        tiles: (a[i], a[j]),
+                    },
+                    first,
+                ));
+            }
+            let adjacent = (i / n).abs_diff(j / n) + (i % n).abs_diff(j % n) == 1;
+            if adjacent {
+                return None;
+            }
+            let (from, to) = if a[i] == 0 { (i, j) } else { (j, i) };
+            return Some((
+                StepFault::Jump {
+                    from: (from / n, from % n),
+                    to: (to / n, to % n),
+                },
+                first,
+            ));
+        }
+    }
+    let tiles: Vec<u32> = changed
+        .iter()
+        .map(|&i| b[i])
+        .filter(|&t| t != 0)
+        .take(8)
+        .collect();
+    Some((
+        StepFault::Many {
+            tiles,
+            cells: changed.len(),
+        },
+        first,
+    ))
+}
+
+/// Replays the boards after the header.
+pub(super) fn boards<R: BufRead>(
+    checker: &mut Checker<'_, R>,
+    claimed: Option<(u64, Span)>,
+) -> Outcome {
+    let n = checker.puzzle.size();
+    // The header line is quoted by findings made at the end, after the
+    // history has moved on: keep it now.
+    let header_lines = claimed.map(|(_, span)| checker.stream.lines(span.line, span.line));
+    let mut previous: Option<Placed> = None;
+    let mut seen = Seen::default();
+    let mut index = 0;
+    let mut broken = false;
+    while checker.stream.peek(0).is_some() {
+        index += 1;
+        let (board, spans) = match next_board(&mut checker.stream) {
+            Ok(read) => read,
+            Err(e) => {
+                let lines = checker.stream.lines(e.span.line, e.span.line);
+                let related = e.other.map(|s| (s, "first seen here".to_string()));
+                checker.add(Finding {
+                    kind: FindingKind::MalformedBoard {
+                        index,
+                        reason: e.kind.to_string(),
+                    },
+                    span: e.span,
+                    label: e.label(),
+                    related,
+                    lines,
+                });
+                broken = true;
+                break;
+            }
+        };
+        let current = Placed {
+            board,
+            spans,
+            index,
+        };
+        if current.board.size() != n {
+            let span = current.spans[0];
+            let kind = FindingKind::SizeChanged {
+                index,
+                found: current.board.size(),
+                expected: n,
+            };
+            checker.at(kind, span, "this board");
+            broken = true;
+            break;
+        }
+        compare(checker, previous.as_ref(), &current, &mut seen);
+        // Findings on the next board quote this one and itself, no more.
+        checker.stream.forget_before(current.first_line());
+        previous = Some(current);
+    }
+    let end = checker.stream.finish();
+    let Some(last) = previous else {
+        if !broken {
+            let span = claimed.map_or(end, |(_, span)| span);
+            checker.add(Finding {
+                kind: FindingKind::NoBoards,
+                span,
+                label: "no board follows".to_string(),
+                related: None,
+                lines: header_lines.unwrap_or_default(),
+            });
+        }
+        return Outcome::Broken;
+    };
+    if broken {
+        return Outcome::Broken;
+    }
+    let moves = last.index - 1;
+    if !last.board.is_goal() {
+        checker.at(
+            FindingKind::LastNotGoal { index: last.index },
+            last.spans[0],
+            format!("board {}", last.index),
+        );
+    }
+    if let Some((claimed, span)) = claimed
+        && claimed != moves
+    {
+        {
+            let lines = header_lines.clone().unwrap_or_default();
+            checker.add(Finding {
+                kind: FindingKind::CountMismatch {
+                    claimed,
+                    actual: moves,
+                },
+                span,
+                label: format!("{claimed} claimed"),
+                related: None,
+                lines,
+            });
+        }
+    }
+    let span = claimed.map_or(last.spans[0], |(_, span)| span);
+    Outcome::Path { moves, span }
+}
+
+/// Checks one board against the puzzle (the first) or the board before it.
+fn compare<R: BufRead>(
+    checker: &mut Checker<'_, R>,
+    previous: Option<&Placed>,
+    current: &Placed,
+    seen: &mut Seen,
+) {
+    let n = checker.puzzle.size();
+    let index = current.index;
+    if index == 1 && current.board != *checker.puzzle {
+        let cell = (0..n * n)
+            .find(|&i| current.board.tiles().nth(i) != checker.puzzle.tiles().nth(i))
+            .unwrap_or(0);
+        let tile = checker.puzzle.tiles().nth(cell).unwrap_or(0);
+        checker.at(
+            FindingKind::FirstBoardNotPuzzle,
+            current.spans[cell],
+            format!("the puzzle has {tile} here"),
+        );
+    }
+    if let Some(prev) = previous {
+        if let Some((fault, cell)) = step_fault(&prev.board, &current.board) {
+            let was = prev.board.tiles().nth(cell).unwrap_or(0);
+            let mut lines = checker.stream.lines(prev.first_line(), current.last_line());
+            lines.retain(|l| l.number <= prev.last_line() || l.number >= current.first_line());
+            checker.add(Finding {
+                kind: FindingKind::NotOneSlide { index, fault },
+                span: current.spans[cell],
+                label: format!("board {index}"),
+                related: Some((
+                    prev.spans[cell],
+                    format!("board {} had {was} here", index - 1),
+                )),
+                lines,
+            });
+        } else if let Some(earlier) = seen.check_and_insert(&current.board, index) {
+            checker.at(
+                FindingKind::RepeatsEarlierBoard { index, earlier },
+                current.spans[0],
+                format!("board {index}"),
+            );
+        }
+    } else {
+        seen.check_and_insert(&current.board, index);
+    }
+}
+
+/// The direction a letter names, if it is a move letter.
+fn letter_direction(letter: u8, meaning: MoveMeaning) -> Option<Direction> {
+    let direction = match letter.to_ascii_uppercase() {
+        b'U' => Direction::Up,
+        b'D' => Direction::Down,
+        b'L' => Direction::Left,
+        b'R' => Direction::Right,
+        _ => return None,
+    };
+    Some(match meaning {
+        MoveMeaning::Blank => direction,
+        MoveMeaning::Tile => direction.opposite(),
+    })
+}
+
+/// Replays move letters from the puzzle.
+pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, R>) -> Outcome {
+    let mut board = checker.puzzle.clone();
+    let mut count = 0_u64;
+    let mut first_span = None;
+    let mut last_span = Span::default();
+    while let Some(token) = checker.stream.next() {
+        let mut column = token.span.column;
+        for (offset, &byte) in token.text.iter().enumerate() {
+            let span = Span {
+                start: token.span.start + offset,
+                end: token.span.start + offset + 1,
+                line: token.span.line,
+                column,
+            };
+            if byte & 0xC0 != 0x80 {
+                column += 1;
+            }
+            if byte == b',' {
+                continue;
+            }
+            first_span.get_or_insert(span);
+            last_span = span;
+            let Some(direction) = letter_direction(byte, checker.options.moves) else {
+                let letter = String::from_utf8_lossy(&token.text[offset..])
+                    .chars()
+                    .next()
+                    .unwrap_or('?');
+                checker.at(
+                    FindingKind::BadMoveLetter { letter },
+                    span,
+                    "not U, D, L or R",
+                );
+                continue;
+            };
+            count += 1;
+            match board.slide(direction) {
+                Some(next) => board = next,
+                None => checker.at(
+                    FindingKind::IllegalMove {
+                        index: count,
+                        letter: char::from(byte),
+                    },
+                    span,
+                    "the blank is at the edge",
+                ),
+            }
+        }
+        checker.stream.forget_before(token.span.line);
+    }
+    let end = checker.stream.finish();
+    let span = first_span.unwrap_or(end);
+    if checker.findings.is_empty() && !board.is_goal() && checker.puzzle.is_solvable() {
+        checker.at(
+            FindingKind::LastNotGoal { index: count + 1 },
+            last_span,
+            "the moves end here, short of the goal",
+        );
+    }
+    Outcome::Path { moves: count, span }
+}
