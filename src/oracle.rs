@@ -82,19 +82,20 @@ impl fmt::Debug for Oracle {
     }
 }
 
-/// n! for n ≤ 9.
-fn factorial(n: usize) -> usize {
-    (1..=n).product()
-}
+/// k! for k ≤ 9.
+const FACTORIAL: [usize; 10] = [1, 1, 2, 6, 24, 120, 720, 5040, 40_320, 362_880];
 
 /// The Lehmer rank of a permutation of 0..len: its index in lexicographic
-/// order.
+/// order. Each element's count of smaller elements still unused comes
+/// from a bit mask, so ranking is linear.
 fn rank(perm: &[u8]) -> usize {
     let len = perm.len();
+    let mut used = 0_u32;
     let mut rank = 0;
-    for i in 0..len {
-        let smaller_after = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count();
-        rank += smaller_after * factorial(len - 1 - i);
+    for (i, &x) in perm.iter().enumerate() {
+        let smaller_unused = u32::from(x) - (used & ((1 << x) - 1)).count_ones();
+        rank += smaller_unused as usize * FACTORIAL[len - 1 - i];
+        used |= 1 << x;
     }
     rank
 }
@@ -103,9 +104,22 @@ fn rank(perm: &[u8]) -> usize {
 fn unrank(mut rank: usize, len: usize, out: &mut [u8]) {
     let mut unused: Vec<u8> = (0..len as u8).collect();
     for (i, slot) in out.iter_mut().enumerate().take(len) {
-        let f = factorial(len - 1 - i);
+        let f = FACTORIAL[len - 1 - i];
         *slot = unused.remove(rank / f);
         rank %= f;
+    }
+}
+
+/// A permutation of up to 16 cells packed 4 bits a cell.
+fn pack(perm: &[u8]) -> u64 {
+    perm.iter()
+        .rev()
+        .fold(0, |acc, &t| (acc << 4) | u64::from(t))
+}
+
+fn unpack(packed: u64, out: &mut [u8]) {
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = ((packed >> (4 * i)) & 0xF) as u8;
     }
 }
 
@@ -128,16 +142,16 @@ impl Oracle {
             return Err(OracleSizeError { n });
         }
         let cells = n * n;
-        let mut distances = vec![UNREACHABLE; factorial(cells)];
+        let mut distances = vec![UNREACHABLE; FACTORIAL[cells]];
         let goal: Vec<u8> = (1..cells as u8).chain([0]).collect();
-        let start = rank(&goal);
-        distances[start] = 0;
-        let mut queue = VecDeque::from([start]);
+        distances[rank(&goal)] = 0;
+        // The queue holds packed boards, so no state is ever unranked.
+        let mut queue = VecDeque::from([pack(&goal)]);
         let mut perm = vec![0_u8; cells];
         let (mut reachable, mut max_distance) = (1, 0);
-        while let Some(at) = queue.pop_front() {
-            let next_distance = distances[at] + 1;
-            unrank(at, cells, &mut perm);
+        while let Some(packed) = queue.pop_front() {
+            unpack(packed, &mut perm);
+            let next_distance = distances[rank(&perm)] + 1;
             let blank = perm.iter().position(|&t| t == 0).unwrap_or(0);
             let (row, col) = (blank / n, blank % n);
             let mut targets = [None; 4];
@@ -156,13 +170,13 @@ impl Oracle {
             for target in targets.into_iter().flatten() {
                 perm.swap(blank, target);
                 let next = rank(&perm);
-                perm.swap(blank, target);
                 if distances[next] == UNREACHABLE {
                     distances[next] = next_distance;
                     reachable += 1;
                     max_distance = u32::from(next_distance);
-                    queue.push_back(next);
+                    queue.push_back(pack(&perm));
                 }
+                perm.swap(blank, target);
             }
         }
         Ok(Oracle {

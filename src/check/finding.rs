@@ -146,6 +146,24 @@ pub enum FindingKind {
 }
 
 impl FindingKind {
+    /// Whether a path with this finding can still be a legal solution (a
+    /// loop, or a formatting deviation), so that its optimality is still
+    /// worth proving and reporting.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::check::FindingKind;
+    /// assert!(FindingKind::RepeatsEarlierBoard { index: 3, earlier: 1 }.keeps_path_legal());
+    /// assert!(!FindingKind::NoBoards.keeps_path_legal());
+    /// ```
+    pub fn keeps_path_legal(&self) -> bool {
+        matches!(
+            self,
+            FindingKind::RepeatsEarlierBoard { .. } | FindingKind::NotExactFormat { .. }
+        )
+    }
+
     /// The stable code of this kind, documented in the README.
     ///
     /// # Example

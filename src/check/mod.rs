@@ -158,6 +158,7 @@ pub fn check<R: BufRead>(
         stream: AnswerStream::new(answer, options.strict),
         findings: Vec::new(),
         omitted: 0,
+        kept: Vec::new(),
     };
     let (format, outcome) = checker.run();
     checker.conclude(format, outcome)
@@ -183,6 +184,9 @@ struct Checker<'a, R> {
     stream: AnswerStream<R>,
     findings: Vec<Finding>,
     omitted: usize,
+    /// Lines kept for findings made after the stream has moved on (the
+    /// header, quoted by findings about the whole path).
+    kept: Vec<crate::format::Line>,
 }
 
 fn text_of(bytes: &[u8]) -> String {
@@ -200,7 +204,15 @@ impl<R: BufRead> Checker<'_, R> {
 
     /// A finding on one span, quoting that span's line.
     fn at(&mut self, kind: FindingKind, span: Span, label: impl Into<String>) {
-        let lines = self.stream.lines(span.line, span.line);
+        let mut lines = self.stream.lines(span.line, span.line);
+        if lines.is_empty() {
+            lines = self
+                .kept
+                .iter()
+                .filter(|l| l.number == span.line)
+                .cloned()
+                .collect();
+        }
         self.add(Finding {
             kind,
             span,
@@ -414,9 +426,9 @@ impl<R: BufRead> Checker<'_, R> {
         outcome
     }
 
-    /// Adds the strict and reading findings, proves what must be proved,
-    /// and decides.
-    fn conclude(mut self, format: AnswerFormat, outcome: Outcome) -> Report {
+    /// Adds what the stream noticed while reading: a line too long, a read
+    /// error, the first deviation from the strict format.
+    fn reading_findings(&mut self) {
         self.stream.finish();
         if let Some(line) = self.stream.too_long.take() {
             let span = line.end_span();
@@ -439,6 +451,12 @@ impl<R: BufRead> Checker<'_, R> {
         if let Some(deviation) = self.stream.strict.as_mut().and_then(|s| s.deviation.take()) {
             self.add(deviation);
         }
+    }
+
+    /// Adds the strict and reading findings, proves what must be proved,
+    /// and decides.
+    fn conclude(mut self, format: AnswerFormat, outcome: Outcome) -> Report {
+        self.reading_findings();
         let solvable = self.puzzle.is_solvable();
         let mut report = Report {
             verdict: Verdict::Rejected,
@@ -473,7 +491,7 @@ impl<R: BufRead> Checker<'_, R> {
                         span,
                         "a solution is claimed here",
                     );
-                } else if self.findings.is_empty() {
+                } else if self.findings.iter().all(|f| f.kind.keeps_path_legal()) {
                     let is_path = matches!(outcome, Outcome::Path { .. });
                     let upper = is_path.then_some(moves);
                     match prove_optimum(self.puzzle, upper, self.options.budget, self.oracle) {
@@ -514,6 +532,8 @@ impl<R: BufRead> Checker<'_, R> {
         } else {
             Verdict::Rejected
         };
+        // First error first: in the order of the file.
+        self.findings.sort_by_key(|f| (f.span.line, f.span.column));
         report.findings = self.findings;
         report.omitted = self.omitted;
         report

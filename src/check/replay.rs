@@ -85,6 +85,7 @@ pub(super) fn boards<R: BufRead>(
     // The header line is quoted by findings made at the end, after the
     // history has moved on: keep it now.
     let header_lines = claimed.map(|(_, span)| checker.stream.lines(span.line, span.line));
+    checker.kept.extend(header_lines.iter().flatten().cloned());
     let mut previous: Option<Placed> = None;
     let mut seen = Seen::default();
     let mut index = 0;

@@ -1,0 +1,182 @@
+//! `slider-check` as a user runs it: exit codes, streams, stdin.
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn check() -> Command {
+    Command::cargo_bin("slider-check").unwrap()
+}
+
+const CASES: &str = "fixtures/check";
+
+#[test]
+fn exit_0_on_accepted() {
+    check()
+        .args([
+            &format!("{CASES}/a01-course-output/puzzle.txt"),
+            &format!("{CASES}/a01-course-output/answer.txt"),
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("ok: "))
+        .stderr("");
+}
+
+#[test]
+fn exit_1_on_rejected() {
+    check()
+        .args([
+            &format!("{CASES}/r20-not-optimal/puzzle.txt"),
+            &format!("{CASES}/r20-not-optimal/answer.txt"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error[E0230]: legal but not optimal: 12 moves, the optimum is 4",
+        ));
+}
+
+#[test]
+fn exit_2_on_usage_and_puzzle_errors() {
+    check()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Usage"));
+    check()
+        .args([
+            "fixtures/parse/bad/duplicate-tile.txt",
+            &format!("{CASES}/a01-course-output/answer.txt"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("error[E0107]"));
+    check()
+        .args(["fixtures/no-such-puzzle.txt", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read fixtures/no-such-puzzle.txt",
+        ));
+    check()
+        .args([
+            &format!("{CASES}/a01-course-output/puzzle.txt"),
+            "fixtures/no-such-answer.txt",
+        ])
+        .assert()
+        .code(2);
+    check()
+        .args(["-", "-"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot both be standard input"));
+    check().args(["--format", "xml", "a", "b"]).assert().code(2);
+}
+
+#[test]
+fn exit_3_on_unproven() {
+    check()
+        .args([
+            "--budget",
+            "10",
+            &format!("{CASES}/u01-budget-too-small/puzzle.txt"),
+            &format!("{CASES}/u01-budget-too-small/answer.txt"),
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("unproven: "));
+}
+
+#[test]
+fn answer_from_standard_input() {
+    check()
+        .args(["fixtures/puzzles/3x3-spec-sample-04.txt", "-"])
+        .write_stdin("RDRD")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("4 moves, optimal"));
+    let answer = std::fs::read_to_string("fixtures/solve/puzzle04-expected.txt").unwrap();
+    check()
+        .args(["--strict", "fixtures/puzzles/3x3-spec-sample-04.txt", "-"])
+        .write_stdin(answer)
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn puzzle_from_standard_input() {
+    check()
+        .args(["-", &format!("{CASES}/a08-moves-blank/answer.txt")])
+        .write_stdin("0 1 3 4 2 5 7 8 6")
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn github_annotations() {
+    check()
+        .args([
+            "--format",
+            "github",
+            &format!("{CASES}/r12-two-tiles-moved/puzzle.txt"),
+            &format!("{CASES}/r12-two-tiles-moved/answer.txt"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(format!(
+            "::error file={CASES}/r12-two-tiles-moved/answer.txt,line=13,col=5,title=E0212::"
+        )));
+}
+
+#[test]
+fn colour_follows_the_flag() {
+    let args = [
+        format!("{CASES}/r20-not-optimal/puzzle.txt"),
+        format!("{CASES}/r20-not-optimal/answer.txt"),
+    ];
+    check()
+        .args(["--color", "always"])
+        .args(&args)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\u{1b}["));
+    check()
+        .args(["--color", "never"])
+        .args(&args)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\u{1b}[").not());
+    check()
+        .args(&args)
+        .env("NO_COLOR", "1")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\u{1b}[").not());
+}
+
+#[test]
+fn a_huge_answer_streams() {
+    // 200,000 boards (about 6 MB) of one illegal repetition: bounded memory,
+    // findings capped, and it finishes.
+    let mut answer = String::from("Minimum number of moves = 199999\n");
+    for _ in 0..200_000 {
+        answer.push_str("3\n 0  1  3 \n 4  2  5 \n 7  8  6 \n\n");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("answer.txt");
+    std::fs::write(&path, answer).unwrap();
+    check()
+        .args([
+            "--max-findings",
+            "3",
+            "fixtures/puzzles/3x3-spec-sample-04.txt",
+        ])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("more findings not shown")
+                .and(predicate::str::contains("rejected: ")),
+        );
+}
