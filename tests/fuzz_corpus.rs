@@ -27,3 +27,13 @@ fn parse_puzzle_corpus() {
 fn solver_corpus() {
     replay("solver", slider::fuzz_checks::solver_bytes);
 }
+
+#[test]
+fn parse_answer_corpus() {
+    replay("parse_answer", slider::fuzz_checks::parse_answer);
+}
+
+#[test]
+fn check_corpus() {
+    replay("check", slider::fuzz_checks::check_bytes);
+}

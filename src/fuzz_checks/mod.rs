@@ -1,0 +1,410 @@
+//! The properties the fuzz targets check, shared with the stable test that
+//! replays the committed corpus (`tests/fuzz_corpus.rs`). Each check panics
+//! when a property fails; that is how a fuzzer sees a bug.
+
+use arbitrary::{Arbitrary, Unstructured};
+
+use crate::{Board, Solver, SolverError};
+
+/// Bytes decoded the way `fuzz_target!` decodes a typed input.
+fn decode<'a, T: Arbitrary<'a>>(data: &'a [u8]) -> Option<T> {
+    if data.len() < T::size_hint(0).0 {
+        return None;
+    }
+    T::arbitrary_take_rest(Unstructured::new(data)).ok()
+}
+
+/// Parsing arbitrary bytes as a puzzle never panics; errors point inside
+/// the input; a board that parses prints and parses back to itself.
+///
+/// # Panics
+///
+/// When a property fails.
+///
+/// # Example
+///
+/// ```
+/// slider::fuzz_checks::parse_puzzle(b"2 1 2 3 0");
+/// slider::fuzz_checks::parse_puzzle(b"\xff garbage");
+/// ```
+pub fn parse_puzzle(data: &[u8]) {
+    match crate::format::parse_puzzle(data) {
+        Ok(board) => {
+            let text = board.to_string();
+            let again = crate::format::parse_puzzle(text.as_bytes())
+                .unwrap_or_else(|e| panic!("Display output does not parse: {e}\n{text}"));
+            assert_eq!(again, board, "round trip changed the board");
+        }
+        Err(e) => {
+            for span in std::iter::once(e.span).chain(e.other) {
+                assert!(
+                    span.start <= span.end && span.end <= data.len(),
+                    "span {span:?} outside {} input bytes",
+                    data.len()
+                );
+            }
+        }
+    }
+}
+
+/// A small board for the solver target: any 2x2 or 3x3 permutation.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct SolverInput {
+    /// Picks 2x2 when true, 3x3 otherwise.
+    pub small: bool,
+    /// Shuffle keys: tile i goes where its key sorts.
+    pub keys: [u8; 9],
+}
+
+impl SolverInput {
+    /// The board these bytes describe.
+    ///
+    /// # Panics
+    ///
+    /// Never: the keys always order a permutation.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let input = slider::fuzz_checks::SolverInput { small: true, keys: [0; 9] };
+    /// assert_eq!(input.board().size(), 2);
+    /// ```
+    pub fn board(&self) -> Board {
+        let n = if self.small { 2 } else { 3 };
+        let mut order: Vec<u32> = (0..(n * n) as u32).collect();
+        order.sort_by_key(|&t| (self.keys[t as usize], t));
+        Board::from_tiles(n, &order).expect("a permutation is a board")
+    }
+}
+
+/// The solver target on raw bytes (the corpus replay uses this).
+///
+/// # Example
+///
+/// ```
+/// slider::fuzz_checks::solver_bytes(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+/// ```
+pub fn solver_bytes(data: &[u8]) {
+    if let Some(input) = decode::<SolverInput>(data) {
+        solver(&input);
+    }
+}
+
+/// The Solver succeeds exactly on solvable boards, and its solution replays
+/// legally from the board to the goal in `moves()` slides, no fewer than
+/// the Manhattan distance and of the same parity.
+///
+/// # Panics
+///
+/// When a property fails.
+///
+/// # Example
+///
+/// ```
+/// let input = slider::fuzz_checks::SolverInput { small: false, keys: [3, 1, 4, 1, 5, 9, 2, 6, 5] };
+/// slider::fuzz_checks::solver(&input);
+/// ```
+pub fn solver(input: &SolverInput) {
+    let board = input.board();
+    match Solver::new(&board) {
+        Ok(solver) => {
+            assert!(board.is_solvable(), "solved an unsolvable board {board:?}");
+            let path = solver.solution();
+            assert_eq!(path.len(), solver.moves() + 1);
+            assert_eq!(path.first(), Some(&board));
+            assert!(
+                path.last().is_some_and(Board::is_goal),
+                "does not end at the goal"
+            );
+            for pair in path.windows(2) {
+                assert!(
+                    pair[0].neighbors().any(|b| b == pair[1]),
+                    "illegal step {:?} -> {:?}",
+                    pair[0],
+                    pair[1]
+                );
+            }
+            let moves = solver.moves() as u64;
+            assert!(moves >= board.manhattan() && (moves - board.manhattan()).is_multiple_of(2));
+        }
+        Err(SolverError::Unsolvable) => assert!(!board.is_solvable(), "refused {board:?}"),
+        Err(e) => panic!("unexpected {e}"),
+    }
+}
+
+pub mod replay;
+
+use std::sync::OnceLock;
+
+use crate::check::{AnswerFormat, CheckOptions, Verdict, check as check_answer};
+use crate::oracle::Oracle;
+use replay::{Judgement, Puzzle, judge};
+
+/// The fixed puzzles the answer targets check against, with their optima:
+/// 2x2 and 3x3 from the exhaustive oracle, a 4x4 from the reference A*.
+struct Fixed {
+    boards: Vec<Board>,
+    optima: Vec<Option<u64>>,
+    answers: Vec<Vec<u8>>,
+    moves: Vec<Vec<u8>>,
+    oracle: Oracle,
+}
+
+const FIXED_PUZZLES: [&str; 6] = [
+    "2  0 1  3 2",
+    "2  2 1  3 0",
+    "3  0 1 3  4 2 5  7 8 6",
+    "3  1 2 3  4 6 5  7 8 0",
+    "3  8 1 3  4 0 2  7 6 5",
+    "4  1 2 3 4  5 6 0 8  9 10 7 11  13 14 15 12",
+];
+
+fn fixed() -> &'static Fixed {
+    static FIXED: OnceLock<Fixed> = OnceLock::new();
+    FIXED.get_or_init(|| {
+        let oracle = Oracle::new(3).expect("3x3 oracle");
+        let small = Oracle::new(2).expect("2x2 oracle");
+        let boards: Vec<Board> = FIXED_PUZZLES
+            .iter()
+            .map(|text| text.parse().expect("fixed puzzle"))
+            .collect();
+        let optima = boards
+            .iter()
+            .map(|b| match b.size() {
+                2 => small.distance(b).map(u64::from),
+                3 => oracle.distance(b).map(u64::from),
+                _ => Solver::new(b).ok().map(|s| s.moves() as u64),
+            })
+            .collect();
+        let solutions: Vec<Option<Solver>> = boards.iter().map(|b| Solver::new(b).ok()).collect();
+        let answers = solutions
+            .iter()
+            .map(|s| match s {
+                Some(solver) => {
+                    let mut text = format!("Minimum number of moves = {}\n", solver.moves());
+                    for board in solver.solution() {
+                        text.push_str(&board.to_string());
+                        text.push('\n');
+                    }
+                    text.into_bytes()
+                }
+                None => b"Unsolvable puzzle\n".to_vec(),
+            })
+            .collect();
+        let moves = solutions
+            .iter()
+            .map(|s| match s {
+                Some(solver) => solver
+                    .solution()
+                    .windows(2)
+                    .map(|w| {
+                        let (a, b) = (w[0].blank(), w[1].blank());
+                        match (b.0 as i64 - a.0 as i64, b.1 as i64 - a.1 as i64) {
+                            (-1, _) => b'U',
+                            (1, _) => b'D',
+                            (_, -1) => b'L',
+                            _ => b'R',
+                        }
+                    })
+                    .collect(),
+                None => b"-1".to_vec(),
+            })
+            .collect();
+        Fixed {
+            boards,
+            optima,
+            answers,
+            moves,
+            oracle,
+        }
+    })
+}
+
+/// Arbitrary bytes as an answer, in every format, to every fixed puzzle:
+/// never panics, and every finding's span lies inside the input.
+///
+/// # Panics
+///
+/// When a property fails.
+///
+/// # Example
+///
+/// ```
+/// slider::fuzz_checks::parse_answer(b"Minimum number of moves = 4\n3\n0 1");
+/// ```
+pub fn parse_answer(data: &[u8]) {
+    let fixed = fixed();
+    for (board, format) in fixed.boards.iter().zip([
+        None,
+        Some(AnswerFormat::Course),
+        Some(AnswerFormat::Moves),
+        Some(AnswerFormat::Count),
+        None,
+        None,
+    ]) {
+        for strict in [false, true] {
+            let options = CheckOptions {
+                format,
+                strict,
+                budget: 100_000,
+                max_findings: 8,
+                ..CheckOptions::default()
+            };
+            let report = check_answer(board, data, &options, Some(&fixed.oracle));
+            assert!(report.findings.len() <= 8, "findings not capped");
+            for finding in &report.findings {
+                let spans =
+                    std::iter::once(finding.span).chain(finding.related.as_ref().map(|r| r.0));
+                for span in spans {
+                    assert!(
+                        span.start <= span.end && span.end <= data.len(),
+                        "{:?}: span {span:?} outside {} bytes",
+                        finding.kind,
+                        data.len()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// One edit of a known-good answer.
+#[derive(Debug, Clone, Arbitrary)]
+pub enum Edit {
+    /// Remove the byte at this position (modulo the length).
+    Delete(u16),
+    /// Insert a byte.
+    Insert(u16, u8),
+    /// Overwrite a byte.
+    Replace(u16, u8),
+    /// Swap two lines.
+    SwapLines(u16, u16),
+    /// Duplicate a line.
+    DuplicateLine(u16),
+}
+
+/// An answer for the `check` target: a known-good answer in some format,
+/// edited, or raw bytes.
+#[derive(Debug, Clone, Arbitrary)]
+pub struct CheckInput {
+    /// Which fixed puzzle.
+    pub puzzle: u8,
+    /// 0: course output, 1: move string, 2: count, 3: the raw bytes.
+    pub base: u8,
+    /// Edits applied to the base answer.
+    pub edits: Vec<Edit>,
+    /// The answer when `base` picks raw bytes.
+    pub raw: Vec<u8>,
+}
+
+fn apply(mut text: Vec<u8>, edit: &Edit) -> Vec<u8> {
+    let at = |i: u16, len: usize| if len == 0 { 0 } else { usize::from(i) % len };
+    match *edit {
+        Edit::Delete(i) if !text.is_empty() => {
+            let i = at(i, text.len());
+            text.remove(i);
+        }
+        Edit::Insert(i, b) => {
+            let i = at(i, text.len() + 1);
+            text.insert(i, b);
+        }
+        Edit::Replace(i, b) if !text.is_empty() => {
+            let i = at(i, text.len());
+            text[i] = b;
+        }
+        Edit::SwapLines(i, j) | Edit::DuplicateLine(i @ j) => {
+            let mut lines: Vec<Vec<u8>> = text.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+            let (i, j) = (at(i, lines.len()), at(j, lines.len()));
+            if matches!(edit, Edit::DuplicateLine(_)) {
+                let copy = lines[i].clone();
+                lines.insert(i, copy);
+            } else {
+                lines.swap(i, j);
+            }
+            text = lines.join(&b'\n');
+        }
+        _ => {}
+    }
+    text
+}
+
+/// The answer text a [`CheckInput`] describes.
+///
+/// # Example
+///
+/// ```
+/// let input = slider::fuzz_checks::CheckInput { puzzle: 2, base: 1, edits: vec![], raw: vec![] };
+/// assert_eq!(slider::fuzz_checks::check_input_text(&input), b"RDRD");
+/// ```
+pub fn check_input_text(input: &CheckInput) -> Vec<u8> {
+    let fixed = fixed();
+    let p = usize::from(input.puzzle) % fixed.boards.len();
+    let base = match input.base % 4 {
+        0 => fixed.answers[p].clone(),
+        1 => fixed.moves[p].clone(),
+        2 => fixed.optima[p].map_or(b"-1".to_vec(), |m| m.to_string().into_bytes()),
+        _ => input.raw.clone(),
+    };
+    input.edits.iter().take(16).fold(base, apply)
+}
+
+/// The checker agrees with the independent judge: what it accepts the judge
+/// does not call wrong, and what the judge calls right it accepts.
+///
+/// # Panics
+///
+/// When a property fails.
+///
+/// # Example
+///
+/// ```
+/// let input = slider::fuzz_checks::CheckInput { puzzle: 4, base: 0, edits: vec![], raw: vec![] };
+/// slider::fuzz_checks::check(&input);
+/// ```
+pub fn check(input: &CheckInput) {
+    let fixed = fixed();
+    let p = usize::from(input.puzzle) % fixed.boards.len();
+    let text = check_input_text(input);
+    let board = &fixed.boards[p];
+    let options = CheckOptions {
+        budget: 1_000_000,
+        ..CheckOptions::default()
+    };
+    let report = check_answer(board, text.as_slice(), &options, Some(&fixed.oracle));
+    let tiles: Vec<u32> = board.tiles().collect();
+    let puzzle = Puzzle {
+        n: board.size(),
+        tiles: &tiles,
+        optimum: fixed.optima[p],
+    };
+    let judgement = judge(&puzzle, &text);
+    let shown = String::from_utf8_lossy(&text);
+    if report.verdict == Verdict::Accepted {
+        assert_ne!(
+            judgement,
+            Some(Judgement::Invalid),
+            "accepted a wrong answer:\n{shown}"
+        );
+    }
+    if judgement == Some(Judgement::Valid) {
+        assert_eq!(
+            report.verdict,
+            Verdict::Accepted,
+            "rejected a right answer:\n{shown}\n{:?}",
+            report.findings
+        );
+    }
+}
+
+/// The `check` target on raw bytes (the corpus replay uses this).
+///
+/// # Example
+///
+/// ```
+/// slider::fuzz_checks::check_bytes(&[2, 0, 0, 0]);
+/// ```
+pub fn check_bytes(data: &[u8]) {
+    if let Some(input) = decode::<CheckInput>(data) {
+        check(&input);
+    }
+}
