@@ -35,16 +35,20 @@ fn is_goal(tiles: &[u32]) -> bool {
 }
 
 /// Whether `b` is `a` with the blank swapped with an orthogonal neighbour.
-fn one_slide(a: &[u32], b: &[u32], n: usize) -> bool {
-    let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
-    if diff.len() != 2 {
+fn one_slide(before: &[u32], after: &[u32], n: usize) -> bool {
+    let diff: Vec<usize> = (0..before.len())
+        .filter(|&c| before[c] != after[c])
+        .collect();
+    let [first, second] = diff[..] else {
         return false;
-    }
-    let (i, j) = (diff[0], diff[1]);
-    let swapped = a[i] == b[j] && a[j] == b[i] && (a[i] == 0 || a[j] == 0);
-    swapped && (i / n).abs_diff(j / n) + (i % n).abs_diff(j % n) == 1
+    };
+    let swapped = before[first] == after[second]
+        && before[second] == after[first]
+        && (before[first] == 0 || before[second] == 0);
+    swapped && (first / n).abs_diff(second / n) + (first % n).abs_diff(second % n) == 1
 }
 
+#[allow(clippy::unnecessary_wraps)] // every judging path returns an opinion
 fn verdict(ok: bool) -> Option<Judgement> {
     Some(if ok {
         Judgement::Valid
