@@ -40,6 +40,7 @@ fn proof_text(report: &Report) -> String {
         Some(Proof::LowerBound) => "matches the linear-conflict lower bound".to_string(),
         Some(Proof::Search { nodes }) => format!("optimal search, {nodes} nodes"),
         Some(Proof::Parity) => "parity".to_string(),
+        Some(Proof::Given) => "given optimum".to_string(),
         None => "unproven".to_string(),
     }
 }
@@ -178,6 +179,7 @@ pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
             Proof::LowerBound => "lower-bound",
             Proof::Search { .. } => "search",
             Proof::Parity => "parity",
+            Proof::Given => "given",
         }),
         nodes: match report.optimum.map(|o| o.proof) {
             Some(Proof::Search { nodes }) => Some(nodes),

@@ -39,6 +39,9 @@ struct Args {
     /// Node budget for proving optimality by search.
     #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
     budget: u64,
+    /// Trust this optimum (a number, or `unsolvable`) instead of proving one.
+    #[arg(long, value_name = "N|unsolvable", value_parser = parse_optimum)]
+    optimum: Option<KnownOptimum>,
     /// Report at most this many findings.
     #[arg(long, default_value_t = 20, value_name = "N")]
     max_findings: usize,
@@ -103,6 +106,19 @@ fn main() -> ExitCode {
         ColorWhen::Never => anstream::ColorChoice::Never,
     });
     ExitCode::from(run(&args))
+}
+
+/// A trusted optimum: a number of moves, or `None` for unsolvable.
+#[derive(Debug, Clone, Copy)]
+struct KnownOptimum(Option<u64>);
+
+fn parse_optimum(text: &str) -> Result<KnownOptimum, String> {
+    if text == "unsolvable" {
+        return Ok(KnownOptimum(None));
+    }
+    text.parse()
+        .map(|moves| KnownOptimum(Some(moves)))
+        .map_err(|_| format!("expected a number of moves or `unsolvable`, found `{text}`"))
 }
 
 fn name(path: &Path) -> String {
@@ -175,6 +191,7 @@ fn run(args: &Args) -> u8 {
         },
         budget: args.budget,
         max_findings: args.max_findings.max(1),
+        optimum: args.optimum.map(|known| known.0),
     };
     let report = check(&puzzle, answer, &options, None);
     let text = match args.format {

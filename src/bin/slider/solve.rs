@@ -27,6 +27,16 @@ pub struct SolveArgs {
     /// Print nodes enqueued and dequeued, the largest queue and the time to stderr.
     #[arg(long)]
     stats: bool,
+    /// What to print: the course client's output, or a move string (the
+    /// direction the blank moves, `U`/`D`/`L`/`R`).
+    #[arg(long, value_enum, default_value_t = OutputArg::Course)]
+    output: OutputArg,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum OutputArg {
+    Course,
+    Moves,
 }
 
 /// The course API whose test client is imitated.
@@ -89,7 +99,10 @@ pub fn run(args: &SolveArgs) -> u8 {
                     elapsed.as_secs_f64()
                 );
             }
-            print_solution(solver)
+            match args.output {
+                OutputArg::Course => print_solution(solver),
+                OutputArg::Moves => print_line(&move_string(solver.solution())),
+            }
         }
         Err(SolverError::Unsolvable) => print_line(match args.api {
             Api::Princeton => "Unsolvable puzzle",
@@ -110,6 +123,24 @@ pub fn run(args: &SolveArgs) -> u8 {
         }
         _ => exit_code::SUCCESS,
     }
+}
+
+/// The letters of the blank's moves along a solution.
+fn move_string(path: &[slider::Board]) -> String {
+    path.windows(2)
+        .map(|pair| {
+            let ((r0, c0), (r1, c1)) = (pair[0].blank(), pair[1].blank());
+            if r1 < r0 {
+                'U'
+            } else if r1 > r0 {
+                'D'
+            } else if c1 < c0 {
+                'L'
+            } else {
+                'R'
+            }
+        })
+        .collect()
 }
 
 /// `Minimum number of moves = N`, then each board and an empty line.
