@@ -46,6 +46,8 @@ pub mod check;
 mod error;
 pub mod format;
 pub mod generate;
+#[cfg(feature = "cli")]
+pub mod grade;
 pub mod oracle;
 pub mod search;
 mod solver;

@@ -120,6 +120,8 @@ pub struct Report {
     /// The moves the answer makes (or claims, for a count); `None` when it
     /// claims the puzzle is unsolvable or could not be read.
     pub moves: Option<u64>,
+    /// Whether the answer claims the puzzle is unsolvable.
+    pub claims_unsolvable: bool,
     /// The optimum, when it was needed and proved.
     pub optimum: Option<Optimum>,
     /// When the optimum could not be proved.
@@ -193,8 +195,18 @@ struct Checker<'a, R> {
     kept: Vec<crate::format::Line>,
 }
 
+/// A token for a message: lossy UTF-8, control characters shown as their
+/// Unicode control pictures (`␀`), shortened.
 fn text_of(bytes: &[u8]) -> String {
-    shorten(&String::from_utf8_lossy(bytes), false)
+    let visible: String = String::from_utf8_lossy(bytes)
+        .chars()
+        .map(|c| match c {
+            '\0'..='\x1f' => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
+            '\x7f' => '\u{2421}',
+            c => c,
+        })
+        .collect();
+    shorten(&visible, false)
 }
 
 impl<R: BufRead> Checker<'_, R> {
@@ -466,6 +478,7 @@ impl<R: BufRead> Checker<'_, R> {
             verdict: Verdict::Rejected,
             format,
             moves: None,
+            claims_unsolvable: matches!(outcome, Outcome::Unsolvable { .. }),
             optimum: None,
             undecided: None,
             findings: Vec::new(),

@@ -5,6 +5,7 @@
 
 mod bench;
 mod generate_cmd;
+mod grade_cmd;
 mod input;
 mod solve;
 
@@ -30,6 +31,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Generate puzzle files in the course format.
     Gen(generate_cmd::GenArgs),
+    /// Grade a submission over a suite of puzzles, under limits.
+    Grade(grade_cmd::GradeArgs),
     /// Run a benchmark and print its figures.
     Bench(bench::BenchArgs),
 }
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Gen(args) => generate_cmd::run(&args),
+        Command::Grade(args) => grade_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     ExitCode::from(code)

@@ -1,0 +1,269 @@
+//! Reports of a graded suite, for people and for CI: a table, JSON,
+//! `JUnit` XML, Gradescope's `results.json`, and GitHub Actions annotations. Text is
+//! returned, not printed.
+
+use std::fmt::Write as _;
+
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+use serde::Serialize;
+
+use super::run::{Outcome, TestResult};
+
+/// The score: points for passed tests over all points.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(slider::grade::report::score(&[]), (0.0, 0.0));
+/// ```
+pub fn score(results: &[TestResult]) -> (f64, f64) {
+    // An empty f64 sum is -0.0; adding 0.0 shows it as 0.
+    let max: f64 = results.iter().map(|r| r.weight).sum::<f64>() + 0.0;
+    let got: f64 = results
+        .iter()
+        .filter(|r| r.outcome == Outcome::Passed)
+        .map(|r| r.weight)
+        .sum::<f64>()
+        + 0.0;
+    (got, max)
+}
+
+fn show(moves: Option<u64>, unsolvable: bool) -> String {
+    match moves {
+        Some(m) => m.to_string(),
+        None if unsolvable => "unsolvable".to_string(),
+        None => "-".to_string(),
+    }
+}
+
+/// A table with a line per puzzle, then the score.
+///
+/// # Example
+///
+/// ```
+/// let text = slider::grade::report::table(&[], false);
+/// assert!(text.ends_with("score: 0/0 (100.0%)\n"));
+/// ```
+pub fn table(results: &[TestResult], with_times: bool) -> String {
+    let width = results
+        .iter()
+        .map(|r| r.name.len())
+        .max()
+        .unwrap_or(4)
+        .max(6);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "{:<width$} {:>3} {:>10} {:>10}  {:<13}",
+        "puzzle", "n", "expected", "got", "outcome"
+    );
+    out.push_str(if with_times { "      time\n" } else { "\n" });
+    for r in results {
+        let _ = write!(
+            out,
+            "{:<width$} {:>3} {:>10} {:>10}  {:<13}",
+            r.name,
+            r.n,
+            show(r.expected, true),
+            show(r.got, r.claimed_unsolvable),
+            r.outcome.name()
+        );
+        if with_times {
+            let _ = write!(out, " {:>7.3} s", r.time.as_secs_f64());
+        }
+        out.push('\n');
+    }
+    let (got, max) = score(results);
+    let percent = if max > 0.0 { 100.0 * got / max } else { 100.0 };
+    let _ = writeln!(out, "score: {got}/{max} ({percent:.1}%)");
+    out
+}
+
+#[derive(Serialize)]
+struct JsonTest<'a> {
+    name: &'a str,
+    n: usize,
+    expected: Option<u64>,
+    unsolvable: bool,
+    got: Option<u64>,
+    outcome: &'static str,
+    detail: &'a str,
+    time_ms: f64,
+    weight: f64,
+}
+
+#[derive(Serialize)]
+struct JsonGrade<'a> {
+    version: u32,
+    suite: &'a str,
+    program: &'a str,
+    score: f64,
+    max_score: f64,
+    passed: usize,
+    failed: usize,
+    tests: Vec<JsonTest<'a>>,
+}
+
+/// The full machine-readable result (schema version 1, in the README).
+///
+/// # Example
+///
+/// ```
+/// let text = slider::grade::report::json(&[], "suite", "prog");
+/// assert!(text.contains("\"max_score\": 0.0"));
+/// ```
+pub fn json(results: &[TestResult], suite: &str, program: &str) -> String {
+    let (got, max) = score(results);
+    let passed = results
+        .iter()
+        .filter(|r| r.outcome == Outcome::Passed)
+        .count();
+    let value = JsonGrade {
+        version: 1,
+        suite,
+        program,
+        score: got,
+        max_score: max,
+        passed,
+        failed: results.len() - passed,
+        tests: results
+            .iter()
+            .map(|r| JsonTest {
+                name: &r.name,
+                n: r.n,
+                expected: r.expected,
+                unsolvable: r.expected.is_none(),
+                got: r.got,
+                outcome: r.outcome.name(),
+                detail: &r.detail,
+                time_ms: r.time.as_secs_f64() * 1e3,
+                weight: r.weight,
+            })
+            .collect(),
+    };
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// `JUnit` XML: one test case per puzzle; failures carry the outcome and the
+/// finding.
+///
+/// # Example
+///
+/// ```
+/// let xml = slider::grade::report::junit(&[], "suite");
+/// assert!(xml.contains("<testsuites"));
+/// ```
+pub fn junit(results: &[TestResult], suite: &str) -> String {
+    let mut report = Report::new("slider-grade");
+    let mut test_suite = TestSuite::new(suite);
+    for r in results {
+        let status = if r.outcome == Outcome::Passed {
+            TestCaseStatus::success()
+        } else {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            status.set_message(r.outcome.name());
+            status.set_type(r.outcome.name());
+            status.set_description(r.detail.as_str());
+            status
+        };
+        let mut case = TestCase::new(r.name.as_str(), status);
+        case.set_classname(suite);
+        case.set_time(r.time);
+        test_suite.add_test_case(case);
+    }
+    report.add_test_suite(test_suite);
+    report.to_string().unwrap_or_default()
+}
+
+#[derive(Serialize)]
+struct GradescopeTest<'a> {
+    name: &'a str,
+    score: f64,
+    max_score: f64,
+    status: &'static str,
+    output: String,
+}
+
+#[derive(Serialize)]
+struct Gradescope<'a> {
+    score: f64,
+    max_score: f64,
+    output: String,
+    tests: Vec<GradescopeTest<'a>>,
+}
+
+/// Gradescope's `results.json`.
+///
+/// # Example
+///
+/// ```
+/// let text = slider::grade::report::gradescope(&[]);
+/// assert!(text.contains("\"tests\": []"));
+/// ```
+pub fn gradescope(results: &[TestResult]) -> String {
+    let (got, max) = score(results);
+    let passed = results
+        .iter()
+        .filter(|r| r.outcome == Outcome::Passed)
+        .count();
+    let value = Gradescope {
+        score: got,
+        max_score: max,
+        output: format!("{passed} of {} puzzles passed", results.len()),
+        tests: results
+            .iter()
+            .map(|r| GradescopeTest {
+                name: &r.name,
+                score: if r.outcome == Outcome::Passed {
+                    r.weight
+                } else {
+                    0.0
+                },
+                max_score: r.weight,
+                status: if r.outcome == Outcome::Passed {
+                    "passed"
+                } else {
+                    "failed"
+                },
+                output: if r.detail.is_empty() {
+                    r.outcome.name().to_string()
+                } else {
+                    format!("{}: {}", r.outcome.name(), r.detail)
+                },
+            })
+            .collect(),
+    };
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// GitHub Actions annotations, one per failed test, on the puzzle file.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(slider::grade::report::github(&[], "suite"), "");
+/// ```
+pub fn github(results: &[TestResult], suite: &str) -> String {
+    let escape = |text: &str| {
+        text.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let mut out = String::new();
+    for r in results.iter().filter(|r| r.outcome != Outcome::Passed) {
+        let file = format!("{suite}/{}", r.name)
+            .replace(',', "%2C")
+            .replace(':', "%3A");
+        let _ = writeln!(
+            out,
+            "::error file={file},title={}::{}",
+            r.outcome.name(),
+            escape(&r.detail)
+        );
+    }
+    out
+}

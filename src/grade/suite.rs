@@ -1,0 +1,311 @@
+//! A suite: a folder of puzzle files, each with a known optimum.
+//!
+//! The optimum of each puzzle comes from, in order: the suite manifest
+//! (`slider-suite.txt`), the course's naming convention (`puzzle3x3-17.txt`
+//! is 17 moves, `*unsolvable*` is unsolvable), or slider's own proof (the
+//! exhaustive table for n ≤ 3, search within a budget beyond).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::check::prove_optimum;
+use crate::oracle::Oracle;
+use crate::{Board, PuzzleError};
+
+/// The manifest's file name inside a suite folder.
+pub const MANIFEST: &str = "slider-suite.txt";
+
+/// Where a puzzle's expected optimum came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The suite manifest.
+    Manifest,
+    /// The file name, by the course's convention.
+    Name,
+    /// slider proved it.
+    Computed,
+}
+
+/// One puzzle of a suite.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The file name.
+    pub name: String,
+    /// The file's path.
+    pub path: PathBuf,
+    /// The puzzle.
+    pub board: Board,
+    /// The optimum, or `None` when unsolvable.
+    pub expected: Option<u64>,
+    /// Where `expected` came from.
+    pub source: Source,
+    /// Points for passing.
+    pub weight: f64,
+}
+
+/// A loaded suite.
+#[derive(Debug, Clone)]
+pub struct Suite {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its puzzles, sorted by name.
+    pub entries: Vec<Entry>,
+}
+
+/// Why a suite could not be loaded.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum SuiteError {
+    /// A file or the folder could not be read.
+    Io {
+        /// What.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+    /// A puzzle file is malformed.
+    Puzzle {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        error: Box<PuzzleError>,
+    },
+    /// A manifest line is wrong.
+    Manifest {
+        /// The 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The expected optimum contradicts the puzzle's solvability.
+    Contradiction {
+        /// The file.
+        name: String,
+        /// What the name or manifest says.
+        claim: String,
+    },
+    /// No optimum could be established within the budget.
+    Unprovable {
+        /// The file.
+        name: String,
+    },
+    /// No puzzle files.
+    Empty,
+}
+
+impl fmt::Display for SuiteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SuiteError::Io { path, message } => {
+                write!(f, "cannot read {}: {message}", path.display())
+            }
+            SuiteError::Puzzle { path, error } => write!(f, "{}:{error}", path.display()),
+            SuiteError::Manifest { line, message } => write!(f, "{MANIFEST}:{line}: {message}"),
+            SuiteError::Contradiction { name, claim } => write!(
+                f,
+                "{name}: {claim}, but the puzzle's parity says otherwise; fix the name or the manifest"
+            ),
+            SuiteError::Unprovable { name } => write!(
+                f,
+                "{name}: slider could not prove its optimum within the budget; give it in {MANIFEST}"
+            ),
+            SuiteError::Empty => f.write_str("the suite holds no puzzle files (*.txt)"),
+        }
+    }
+}
+
+impl std::error::Error for SuiteError {}
+
+/// The optimum a course file name states: `Some(Some(k))` for
+/// `puzzle17.txt` or `puzzle3x3-17.txt` (and `-17-02`), `Some(None)` for
+/// `*unsolvable*`, `None` when the name says nothing.
+///
+/// # Example
+///
+/// ```
+/// use slider::grade::suite::optimum_from_name;
+/// assert_eq!(optimum_from_name("puzzle3x3-17.txt"), Some(Some(17)));
+/// assert_eq!(optimum_from_name("puzzle28.txt"), Some(Some(28)));
+/// assert_eq!(optimum_from_name("puzzle4x4-unsolvable.txt"), Some(None));
+/// assert_eq!(optimum_from_name("puzzle4x4-hard1.txt"), None);
+/// ```
+pub fn optimum_from_name(name: &str) -> Option<Option<u64>> {
+    let stem = name.strip_suffix(".txt").unwrap_or(name);
+    if stem.contains("unsolvable") {
+        return Some(None);
+    }
+    let rest = stem.strip_prefix("puzzle")?;
+    // An optional `NxN-` size prefix.
+    let rest = match rest.split_once('-') {
+        Some((size, tail)) if size.contains('x') => tail,
+        _ => rest,
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let after = &rest[digits.len()..];
+    if digits.is_empty() || !(after.is_empty() || after.starts_with('-')) {
+        return None;
+    }
+    digits.parse().ok().map(Some)
+}
+
+/// What a manifest line expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Expected {
+    /// `auto`: from the name, or computed.
+    Auto,
+    /// `unsolvable`.
+    Unsolvable,
+    /// A number of moves.
+    Moves(u64),
+}
+
+/// One manifest line: file, expected, weight.
+struct ManifestLine {
+    file: String,
+    expected: Expected,
+    weight: f64,
+}
+
+fn read_manifest(dir: &Path) -> Result<Vec<ManifestLine>, SuiteError> {
+    let path = dir.join(MANIFEST);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(SuiteError::Io {
+                path,
+                message: e.to_string(),
+            });
+        }
+    };
+    let mut lines = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = |message: String| SuiteError::Manifest {
+            line: number + 1,
+            message,
+        };
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (file, expected, weight) = match fields.as_slice() {
+            [file, expected] => (*file, *expected, "1"),
+            [file, expected, weight] => (*file, *expected, *weight),
+            _ => return Err(bad("expected `file expected [weight]`".to_string())),
+        };
+        let expected = match expected {
+            "auto" => Expected::Auto,
+            "unsolvable" => Expected::Unsolvable,
+            n => Expected::Moves(n.parse().map_err(|_| {
+                bad(format!(
+                    "`{n}` is not a number of moves, `unsolvable` or `auto`"
+                ))
+            })?),
+        };
+        let weight: f64 = weight
+            .parse()
+            .map_err(|_| bad(format!("`{weight}` is not a weight")))?;
+        if !(weight.is_finite() && weight >= 0.0) {
+            return Err(bad(format!(
+                "the weight {weight} is not a non-negative number"
+            )));
+        }
+        lines.push(ManifestLine {
+            file: file.to_string(),
+            expected,
+            weight,
+        });
+    }
+    Ok(lines)
+}
+
+/// Loads the puzzles of `dir` (every `*.txt` but manifests), skipping names
+/// that contain any of `exclude`. `budget` bounds the search for optima
+/// slider must prove itself.
+///
+/// # Errors
+///
+/// A [`SuiteError`] for an unreadable folder or file, a malformed puzzle or
+/// manifest, an expected optimum that contradicts parity, an optimum that
+/// cannot be proved, or an empty suite.
+///
+/// # Example
+///
+/// ```no_run
+/// let suite = slider::grade::suite::load("../shared/course-fixtures".as_ref(), &[], 5_000_000)?;
+/// assert_eq!(suite.entries.len(), 152);
+/// # Ok::<(), slider::grade::suite::SuiteError>(())
+/// ```
+pub fn load(dir: &Path, exclude: &[String], budget: u64) -> Result<Suite, SuiteError> {
+    let io = |path: &Path, e: std::io::Error| SuiteError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
+    let manifest = read_manifest(dir)?;
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| io(dir, e))?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            Path::new(name).extension().is_some_and(|x| x == "txt")
+                && name != MANIFEST
+                && name != "manifest.txt"
+                && !exclude.iter().any(|x| name.contains(x.as_str()))
+        })
+        .collect();
+    names.sort();
+    if names.is_empty() {
+        return Err(SuiteError::Empty);
+    }
+    let oracles = [Oracle::new(2).ok(), Oracle::new(3).ok()];
+    let mut entries = Vec::with_capacity(names.len());
+    for name in names {
+        let path = dir.join(&name);
+        let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
+        let board =
+            crate::format::parse_puzzle_any(&bytes).map_err(|error| SuiteError::Puzzle {
+                path: path.clone(),
+                error: Box::new(error),
+            })?;
+        let line = manifest.iter().find(|l| l.file == name);
+        let weight = line.map_or(1.0, |l| l.weight);
+        let from_manifest = match line.map_or(Expected::Auto, |l| l.expected) {
+            Expected::Auto => None,
+            Expected::Unsolvable => Some(None),
+            Expected::Moves(moves) => Some(Some(moves)),
+        };
+        let (expected, source) = match (from_manifest, optimum_from_name(&name)) {
+            (Some(expected), _) => (expected, Source::Manifest),
+            (None, Some(expected)) => (expected, Source::Name),
+            (None, None) => {
+                let oracle = oracles
+                    .get(board.size().wrapping_sub(2))
+                    .and_then(Option::as_ref);
+                match prove_optimum(&board, None, budget, oracle) {
+                    Ok(optimum) => (optimum.moves, Source::Computed),
+                    Err(_) => return Err(SuiteError::Unprovable { name }),
+                }
+            }
+        };
+        if expected.is_some() != board.is_solvable() {
+            let claim = expected.map_or("it is marked unsolvable".to_string(), |m| {
+                format!("it is marked as {m} moves")
+            });
+            return Err(SuiteError::Contradiction { name, claim });
+        }
+        entries.push(Entry {
+            name,
+            path,
+            board,
+            expected,
+            source,
+            weight,
+        });
+    }
+    Ok(Suite {
+        dir: dir.to_path_buf(),
+        entries,
+    })
+}

@@ -1,0 +1,310 @@
+//! `slider grade` with real programs: the reference solver, deliberately
+//! broken solvers (`fixtures/solvers/`), the course's files, and reports.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const SUITE: &str = "fixtures/grade/suite";
+
+fn slider_bin() -> String {
+    assert_cmd::cargo::cargo_bin("slider").display().to_string()
+}
+
+/// Grades `solver` over the small suite; returns the exit code and each
+/// puzzle's outcome from the JSON report.
+fn grade(solver: &str, extra: &[&str]) -> (i32, BTreeMap<String, String>, serde_json::Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("result.json");
+    let output = Command::cargo_bin("slider")
+        .unwrap()
+        .env("SLIDER", slider_bin())
+        .args([
+            "grade",
+            "--suite",
+            SUITE,
+            "--timeout",
+            "1",
+            "--memory",
+            "256",
+            "--max-output",
+            "1",
+            "--json",
+        ])
+        .arg(&json)
+        .args(extra)
+        .args(["--", "sh", &format!("fixtures/solvers/{solver}.sh"), "{}"])
+        .output()
+        .unwrap();
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let outcomes = value["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["outcome"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    (output.status.code().unwrap(), outcomes, value)
+}
+
+fn all(outcome: &str) -> BTreeMap<String, String> {
+    [
+        "puzzle with spaces; $(touch pwned) 'q'.txt",
+        "puzzle2x2-06.txt",
+        "puzzle3x3-04.txt",
+        "puzzle3x3-unsolvable.txt",
+    ]
+    .iter()
+    .map(|n| ((*n).to_string(), outcome.to_string()))
+    .collect()
+}
+
+fn with(mut map: BTreeMap<String, String>, name: &str, outcome: &str) -> BTreeMap<String, String> {
+    map.insert(name.to_string(), outcome.to_string());
+    map
+}
+
+#[test]
+fn the_reference_solver_passes_everything() {
+    let (code, outcomes, value) = grade("correct", &[]);
+    assert_eq!((code, outcomes), (0, all("passed")));
+    assert_eq!(
+        (value["score"].as_f64(), value["max_score"].as_f64()),
+        (Some(5.0), Some(5.0)),
+        "weights from the manifest"
+    );
+    assert!(
+        !Path::new("pwned").exists() && !Path::new(SUITE).join("pwned").exists(),
+        "a file name was interpolated by a shell"
+    );
+}
+
+#[test]
+fn a_suboptimal_path_is_not_optimal() {
+    let (code, outcomes, _) = grade("suboptimal", &[]);
+    assert_eq!(
+        (code, outcomes),
+        (
+            1,
+            with(all("not optimal"), "puzzle3x3-unsolvable.txt", "passed")
+        )
+    );
+}
+
+#[test]
+fn an_illegal_move_is_a_wrong_answer() {
+    let (code, outcomes, _) = grade("illegal", &[]);
+    assert_eq!(
+        (code, outcomes),
+        (
+            1,
+            with(all("wrong answer"), "puzzle3x3-unsolvable.txt", "passed")
+        )
+    );
+}
+
+#[test]
+fn a_hang_times_out_and_the_group_is_killed() {
+    let started = Instant::now();
+    let (code, outcomes, _) = grade("hangs", &["--jobs", "4"]);
+    assert_eq!((code, outcomes), (1, all("timeout")));
+    // Four 1-second limits at once: the harness ends within its bound, not
+    // after the 600-second sleep of the solver's child.
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "the harness waited {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_flood_hits_the_output_limit() {
+    let (code, outcomes, _) = grade("floods", &[]);
+    assert_eq!((code, outcomes), (1, all("output limit")));
+}
+
+#[test]
+fn a_crash_is_reported_with_stderr() {
+    let (code, outcomes, value) = grade("crashes", &[]);
+    assert_eq!((code, outcomes), (1, all("crashed")));
+    assert!(
+        value["tests"][0]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("NullPointerException")
+    );
+}
+
+#[test]
+fn the_wrong_unsolvable_message_fails_under_the_princeton_api() {
+    let (code, outcomes, _) = grade("wrong-api", &["--api", "princeton"]);
+    assert_eq!(
+        (code, outcomes),
+        (
+            1,
+            with(all("passed"), "puzzle3x3-unsolvable.txt", "wrong answer")
+        )
+    );
+    let (code, outcomes, _) = grade("wrong-api", &[]);
+    assert_eq!(
+        (code, outcomes),
+        (0, all("passed")),
+        "the default accepts both messages"
+    );
+}
+
+#[test]
+fn garbage_is_a_wrong_answer() {
+    let (code, outcomes, _) = grade("garbage", &[]);
+    assert_eq!((code, outcomes), (1, all("wrong answer")));
+}
+
+#[test]
+fn a_memory_hog_hits_the_memory_limit() {
+    let (code, outcomes, _) = grade("memory-hog", &[]);
+    assert_eq!((code, outcomes), (1, all("memory limit")));
+}
+
+fn snap(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", filters => vec![
+        (r#"time="[0-9.]+""#, r#"time="[time]""#),
+        (r#"timestamp="[^"]+""#, r#"timestamp="[timestamp]""#),
+    ]}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+#[test]
+fn junit_and_gradescope_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let (junit, gradescope) = (
+        dir.path().join("junit.xml"),
+        dir.path().join("results.json"),
+    );
+    Command::cargo_bin("slider")
+        .unwrap()
+        .env("SLIDER", slider_bin())
+        .args([
+            "grade",
+            "--suite",
+            SUITE,
+            "--timeout",
+            "2",
+            "--api",
+            "princeton",
+            "--junit",
+        ])
+        .arg(&junit)
+        .arg("--gradescope")
+        .arg(&gradescope)
+        .args(["--", "sh", "fixtures/solvers/wrong-api.sh", "{}"])
+        .assert()
+        .code(1);
+    snap("grade_junit", &std::fs::read_to_string(&junit).unwrap());
+    snap(
+        "grade_gradescope",
+        &std::fs::read_to_string(&gradescope).unwrap(),
+    );
+}
+
+#[test]
+fn github_annotations_name_the_failures() {
+    Command::cargo_bin("slider")
+        .unwrap()
+        .env("SLIDER", slider_bin())
+        .args([
+            "grade",
+            "--suite",
+            SUITE,
+            "--format",
+            "github",
+            "--",
+            "sh",
+            "fixtures/solvers/crashes.sh",
+            "{}",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "::error file=fixtures/grade/suite/puzzle2x2-06.txt,title=crashed::exit status 1",
+        ));
+}
+
+#[test]
+fn harness_errors_exit_2() {
+    let slider = || Command::cargo_bin("slider").unwrap();
+    slider()
+        .args(["grade", "--suite", "fixtures/no-such-suite", "--", "true"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read fixtures/no-such-suite",
+        ));
+    slider()
+        .args(["grade", "--suite", "fixtures/parse/bad", "--", "true"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("error:"));
+    slider().args(["grade", "--suite", SUITE]).assert().code(2);
+    let empty = tempfile::tempdir().unwrap();
+    slider()
+        .args(["grade", "--suite"])
+        .arg(empty.path())
+        .args(["--", "true"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no puzzle files"));
+    let lying = tempfile::tempdir().unwrap();
+    std::fs::write(
+        lying.path().join("puzzle3x3-unsolvable.txt"),
+        "3 1 2 3 4 5 6 7 8 0",
+    )
+    .unwrap();
+    slider()
+        .args(["grade", "--suite"])
+        .arg(lying.path())
+        .args(["--", "true"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("marked unsolvable"));
+}
+
+#[test]
+fn the_course_files_score_100_percent_with_the_reference_solver() {
+    // The course's A* needs up to ~15 s and 2.3 GB on its hardest numbered
+    // 4x4 files; the 78/80-move files are beyond it (they need the fast
+    // search). The limits here give the reference room; the default
+    // limits are the course's 5 s.
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("course.json");
+    Command::cargo_bin("slider")
+        .unwrap()
+        .args(["grade", "--suite"])
+        .arg(common::course_dir())
+        .args([
+            "--exclude",
+            "4x4-78",
+            "--exclude",
+            "4x4-80",
+            "--timeout",
+            "300",
+            "--memory",
+            "6144",
+            "--json",
+        ])
+        .arg(&json)
+        .args(["--", &slider_bin(), "solve", "{}"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("score: 150/150 (100.0%)"));
+}
