@@ -157,3 +157,14 @@ fn oracle_agrees_with_the_course_index() {
         );
     }
 }
+
+#[test]
+fn exhaustive_embedded_3x3_table_equals_a_fresh_search() {
+    let embedded = Oracle::new(3).unwrap();
+    let fresh = Oracle::build(3).unwrap();
+    assert!(embedded.same_table(&fresh));
+    assert_eq!(
+        (embedded.reachable(), embedded.max_distance()),
+        (181_440, 31)
+    );
+}

@@ -88,7 +88,7 @@ fn oracle(runs: usize) -> u8 {
         let mut built = None;
         for _ in 0..runs {
             let started = Instant::now();
-            built = slider::oracle::Oracle::new(n).ok();
+            built = slider::oracle::Oracle::build(n).ok();
             times.push(started.elapsed());
         }
         let Some(table) = built else {

@@ -15,13 +15,10 @@
 //! [`Board::slide`]: crate::Board::slide
 //! [`Board::is_solvable`]: crate::Board::is_solvable
 
-use std::collections::VecDeque;
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::Board;
-
-/// The marker for "not reachable from the goal" in the distance table.
-const UNREACHABLE: u8 = u8::MAX;
 
 /// The largest side the oracle covers: 9! = 362,880 permutations.
 pub const MAX_ORACLE_SIDE: usize = 3;
@@ -42,7 +39,7 @@ pub const MAX_ORACLE_SIDE: usize = 3;
 #[derive(Clone)]
 pub struct Oracle {
     n: usize,
-    distances: Vec<u8>,
+    distances: Cow<'static, [u8]>,
     reachable: usize,
     max_distance: u32,
 }
@@ -82,49 +79,16 @@ impl fmt::Debug for Oracle {
     }
 }
 
-/// k! for k ≤ 9.
-const FACTORIAL: [usize; 10] = [1, 1, 2, 6, 24, 120, 720, 5040, 40_320, 362_880];
+mod bfs;
 
-/// The Lehmer rank of a permutation of 0..len: its index in lexicographic
-/// order. Each element's count of smaller elements still unused comes
-/// from a bit mask, so ranking is linear.
-fn rank(perm: &[u8]) -> usize {
-    let len = perm.len();
-    let mut used = 0_u32;
-    let mut rank = 0;
-    for (i, &x) in perm.iter().enumerate() {
-        let smaller_unused = u32::from(x) - (used & ((1 << x) - 1)).count_ones();
-        rank += smaller_unused as usize * FACTORIAL[len - 1 - i];
-        used |= 1 << x;
-    }
-    rank
-}
+use bfs::{UNREACHABLE, distance_table, rank, unrank};
 
-/// The permutation of 0..len with the given Lehmer rank.
-fn unrank(mut rank: usize, len: usize, out: &mut [u8]) {
-    let mut unused: Vec<u8> = (0..len as u8).collect();
-    for (i, slot) in out.iter_mut().enumerate().take(len) {
-        let f = FACTORIAL[len - 1 - i];
-        *slot = unused.remove(rank / f);
-        rank %= f;
-    }
-}
-
-/// A permutation of up to 16 cells packed 4 bits a cell.
-fn pack(perm: &[u8]) -> u64 {
-    perm.iter()
-        .rev()
-        .fold(0, |acc, &t| (acc << 4) | u64::from(t))
-}
-
-fn unpack(packed: u64, out: &mut [u8]) {
-    for (i, slot) in out.iter_mut().enumerate() {
-        *slot = ((packed >> (4 * i)) & 0xF) as u8;
-    }
-}
+/// The 3x3 table, computed by `build.rs` with [`distance_table`].
+static EMBEDDED_3X3: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/oracle3.bin"));
 
 impl Oracle {
-    /// Runs the breadth-first search from the goal over all n-by-n boards.
+    /// The exhaustive table for n-by-n boards: for 3x3 the one embedded at
+    /// build time by the same breadth-first search, for 2x2 a search now.
     ///
     /// # Errors
     ///
@@ -138,53 +102,59 @@ impl Oracle {
     /// # Ok::<(), slider::oracle::OracleSizeError>(())
     /// ```
     pub fn new(n: usize) -> Result<Oracle, OracleSizeError> {
+        if n == 3 {
+            return Ok(Oracle::from_table(3, Cow::Borrowed(EMBEDDED_3X3)));
+        }
+        Oracle::build(n)
+    }
+
+    /// Runs the breadth-first search now, even where [`Oracle::new`] would
+    /// use the table embedded at build time (for tests and benchmarks).
+    ///
+    /// # Errors
+    ///
+    /// [`OracleSizeError`] unless n is 2 or 3.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::oracle::Oracle;
+    /// assert_eq!(Oracle::build(2)?.reachable(), Oracle::new(2)?.reachable());
+    /// # Ok::<(), slider::oracle::OracleSizeError>(())
+    /// ```
+    pub fn build(n: usize) -> Result<Oracle, OracleSizeError> {
         if !(2..=MAX_ORACLE_SIDE).contains(&n) {
             return Err(OracleSizeError { n });
         }
-        let cells = n * n;
-        let mut distances = vec![UNREACHABLE; FACTORIAL[cells]];
-        let goal: Vec<u8> = (1..cells as u8).chain([0]).collect();
-        distances[rank(&goal)] = 0;
-        // The queue holds packed boards, so no state is ever unranked.
-        let mut queue = VecDeque::from([pack(&goal)]);
-        let mut perm = vec![0_u8; cells];
-        let (mut reachable, mut max_distance) = (1, 0);
-        while let Some(packed) = queue.pop_front() {
-            unpack(packed, &mut perm);
-            let next_distance = distances[rank(&perm)] + 1;
-            let blank = perm.iter().position(|&t| t == 0).unwrap_or(0);
-            let (row, col) = (blank / n, blank % n);
-            let mut targets = [None; 4];
-            if row > 0 {
-                targets[0] = Some(blank - n);
-            }
-            if row + 1 < n {
-                targets[1] = Some(blank + n);
-            }
-            if col > 0 {
-                targets[2] = Some(blank - 1);
-            }
-            if col + 1 < n {
-                targets[3] = Some(blank + 1);
-            }
-            for target in targets.into_iter().flatten() {
-                perm.swap(blank, target);
-                let next = rank(&perm);
-                if distances[next] == UNREACHABLE {
-                    distances[next] = next_distance;
-                    reachable += 1;
-                    max_distance = u32::from(next_distance);
-                    queue.push_back(pack(&perm));
-                }
-                perm.swap(blank, target);
-            }
-        }
-        Ok(Oracle {
+        Ok(Oracle::from_table(n, Cow::Owned(distance_table(n))))
+    }
+
+    fn from_table(n: usize, distances: Cow<'static, [u8]>) -> Oracle {
+        let reachable = distances.iter().filter(|&&d| d != UNREACHABLE).count();
+        let max_distance = distances
+            .iter()
+            .filter(|&&d| d != UNREACHABLE)
+            .max()
+            .map_or(0, |&d| u32::from(d));
+        Oracle {
             n,
             distances,
             reachable,
             max_distance,
-        })
+        }
+    }
+
+    /// Whether two oracles hold the same table.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::oracle::Oracle;
+    /// assert!(Oracle::new(3)?.same_table(&Oracle::build(3)?));
+    /// # Ok::<(), slider::oracle::OracleSizeError>(())
+    /// ```
+    pub fn same_table(&self, other: &Oracle) -> bool {
+        self.n == other.n && self.distances == other.distances
     }
 
     /// The board side this oracle covers.
