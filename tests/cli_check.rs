@@ -180,3 +180,35 @@ fn a_huge_answer_streams() {
                 .and(predicate::str::contains("rejected: ")),
         );
 }
+
+#[test]
+fn a_line_over_1_mib_is_a_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("answer.txt");
+    std::fs::write(&path, "R".repeat((1 << 20) + 10)).unwrap();
+    check()
+        .args([
+            "--format",
+            "json",
+            "fixtures/puzzles/3x3-spec-sample-04.txt",
+        ])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\"code\": \"E0206\""));
+}
+
+#[test]
+fn an_unreadable_answer_is_a_finding() {
+    // A directory opens but cannot be read.
+    check()
+        .args([
+            "--format",
+            "json",
+            "fixtures/puzzles/3x3-spec-sample-04.txt",
+            "fixtures",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\"code\": \"E0207\""));
+}

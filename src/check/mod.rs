@@ -210,6 +210,16 @@ fn text_of(bytes: &[u8]) -> String {
 }
 
 impl<R: BufRead> Checker<'_, R> {
+    /// Whether another finding fits under the cap; counts it as omitted
+    /// when not, so callers can skip building it.
+    fn has_room(&mut self) -> bool {
+        if self.findings.len() < self.options.max_findings {
+            return true;
+        }
+        self.omitted += 1;
+        false
+    }
+
     fn add(&mut self, finding: Finding) {
         if self.findings.len() < self.options.max_findings {
             self.findings.push(finding);
@@ -220,6 +230,11 @@ impl<R: BufRead> Checker<'_, R> {
 
     /// A finding on one span, quoting that span's line.
     fn at(&mut self, kind: FindingKind, span: Span, label: impl Into<String>) {
+        if self.findings.len() >= self.options.max_findings {
+            // Past the cap: count it, and copy no source lines.
+            self.omitted += 1;
+            return;
+        }
         let mut lines = self.stream.lines(span.line, span.line);
         if lines.is_empty() {
             lines = self
@@ -448,7 +463,7 @@ impl<R: BufRead> Checker<'_, R> {
         self.stream.finish();
         if let Some(line) = self.stream.too_long.take() {
             let span = line.end_span();
-            self.add(Finding {
+            self.findings.push(Finding {
                 kind: FindingKind::LineTooLong,
                 span: Span {
                     column: 1,
@@ -462,10 +477,17 @@ impl<R: BufRead> Checker<'_, R> {
             });
         }
         if let Some((message, span)) = self.stream.io_error.take() {
-            self.at(FindingKind::Io { message }, span, "reading stopped here");
+            let lines = self.stream.lines(span.line, span.line);
+            self.findings.push(Finding {
+                kind: FindingKind::Io { message },
+                span,
+                label: "reading stopped here".to_string(),
+                related: None,
+                lines,
+            });
         }
         if let Some(deviation) = self.stream.strict.as_mut().and_then(|s| s.deviation.take()) {
-            self.add(deviation);
+            self.findings.push(deviation);
         }
     }
 

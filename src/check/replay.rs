@@ -200,6 +200,9 @@ fn compare<R: BufRead>(
     }
     if let Some(prev) = previous {
         if let Some((fault, cell)) = step_fault(&prev.board, &current.board) {
+            if !checker.has_room() {
+                return; // counted; no need to copy the boards' lines
+            }
             let was = prev.board.tiles().nth(cell).unwrap_or(0);
             let mut lines = checker.stream.lines(prev.first_line(), current.last_line());
             lines.retain(|l| l.number <= prev.last_line() || l.number >= current.first_line());

@@ -291,7 +291,9 @@ pub fn parse_answer(data: &[u8]) {
                 ..CheckOptions::default()
             };
             let report = check_answer(board, data, &options, Some(&fixed.oracle));
-            assert!(report.findings.len() <= 8, "findings not capped");
+            // The cap, plus at most three read findings (long line, read
+            // error, strict deviation) that are always kept.
+            assert!(report.findings.len() <= 8 + 3, "findings not capped");
             for finding in &report.findings {
                 let spans =
                     std::iter::once(finding.span).chain(finding.related.as_ref().map(|r| r.0));

@@ -40,8 +40,6 @@ pub const MAX_ORACLE_SIDE: usize = 3;
 pub struct Oracle {
     n: usize,
     distances: Cow<'static, [u8]>,
-    reachable: usize,
-    max_distance: u32,
 }
 
 /// The oracle covers only small boards.
@@ -73,8 +71,7 @@ impl fmt::Debug for Oracle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Oracle")
             .field("n", &self.n)
-            .field("reachable", &self.reachable)
-            .field("max_distance", &self.max_distance)
+            .field("states", &self.distances.len())
             .finish_non_exhaustive()
     }
 }
@@ -130,18 +127,7 @@ impl Oracle {
     }
 
     fn from_table(n: usize, distances: Cow<'static, [u8]>) -> Oracle {
-        let reachable = distances.iter().filter(|&&d| d != UNREACHABLE).count();
-        let max_distance = distances
-            .iter()
-            .filter(|&&d| d != UNREACHABLE)
-            .max()
-            .map_or(0, |&d| u32::from(d));
-        Oracle {
-            n,
-            distances,
-            reachable,
-            max_distance,
-        }
+        Oracle { n, distances }
     }
 
     /// Whether two oracles hold the same table.
@@ -190,7 +176,9 @@ impl Oracle {
     /// # Ok::<(), slider::oracle::OracleSizeError>(())
     /// ```
     pub fn reachable(&self) -> usize {
-        self.reachable
+        // Counted on demand: a single lookup then touches one page of the
+        // embedded table, not all of it.
+        self.distances.iter().filter(|&&d| d != UNREACHABLE).count()
     }
 
     /// The largest distance of any reachable board (the diameter: 6 for
@@ -203,7 +191,11 @@ impl Oracle {
     /// # Ok::<(), slider::oracle::OracleSizeError>(())
     /// ```
     pub fn max_distance(&self) -> u32 {
-        self.max_distance
+        self.distances
+            .iter()
+            .filter(|&&d| d != UNREACHABLE)
+            .max()
+            .map_or(0, |&d| u32::from(d))
     }
 
     /// The exact number of moves from `board` to the goal, or `None` if the

@@ -5,11 +5,12 @@
 
 #[allow(dead_code)]
 mod bfs {
-    include!("src/oracle/bfs.rs");
+    include!("bfs.rs");
 }
 
 fn main() {
     println!("cargo::rerun-if-changed=src/oracle/bfs.rs");
+    println!("cargo::rerun-if-changed=src/oracle/build.rs");
     let out = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
     let path = std::path::Path::new(&out).join("oracle3.bin");
     std::fs::write(&path, bfs::distance_table(3)).expect("write the 3x3 table");
