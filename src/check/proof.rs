@@ -2,9 +2,10 @@
 
 use std::fmt;
 
+use crate::Board;
 use crate::oracle::Oracle;
 use crate::search::heuristic::linear_conflict;
-use crate::{Board, Solver, SolverError, SolverOptions};
+use crate::search::idastar::{Heuristic, SearchError, ida_star};
 
 /// How an optimum was established.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,8 +60,8 @@ pub struct Undecided {
 /// Proves the optimum of `board`.
 ///
 /// `upper` is the length of a known legal solution, if any: when it equals
-/// the admissible lower bound, no search is needed. `budget` bounds the
-/// search's nodes. `oracle` may pass a prebuilt table for the board's size.
+/// the admissible lower bound, no search is needed. Otherwise IDA* with
+/// linear conflicts searches, generating at most `budget` nodes. `oracle` may pass a prebuilt table for the board's size.
 ///
 /// # Errors
 ///
@@ -112,21 +113,19 @@ pub fn prove_optimum(
             proof: Proof::LowerBound,
         });
     }
-    let options = SolverOptions {
-        max_enqueued: Some(budget),
-        ..SolverOptions::default()
-    };
-    match Solver::with_options(board, &options) {
-        Ok(solver) => Ok(Optimum {
-            moves: Some(solver.moves() as u64),
+    // IDA* with linear conflicts: exact, and its memory does not grow
+    // with the search.
+    match ida_star(board, Heuristic::LinearConflict, budget) {
+        Ok(solution) => Ok(Optimum {
+            moves: Some(solution.moves.len() as u64),
             proof: Proof::Search {
-                nodes: solver.stats().enqueued,
+                nodes: solution.stats.generated,
             },
         }),
-        Err(SolverError::NodeLimit { enqueued }) => Err(Undecided {
+        Err(SearchError::Budget { stats, lower_bound }) => Err(Undecided {
             lower_bound,
-            nodes: enqueued,
+            nodes: stats.generated,
         }),
-        Err(SolverError::Unsolvable) => unreachable!("solvability was checked"),
+        Err(SearchError::Unsolvable) => unreachable!("solvability was checked"),
     }
 }

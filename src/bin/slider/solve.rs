@@ -18,6 +18,12 @@ pub struct SolveArgs {
     /// Which course API's unsolvable message to print.
     #[arg(long, value_enum, default_value_t = Api::Princeton)]
     api: Api,
+    /// The search: the course's A* (the reference output), or IDA*.
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Astar)]
+    algorithm: AlgorithmArg,
+    /// IDA*'s heuristic.
+    #[arg(long, value_enum, default_value_t = HeuristicArg::LinearConflict)]
+    heuristic: HeuristicArg,
     /// The A* priority function.
     #[arg(long, value_enum, default_value_t = PriorityArg::Manhattan)]
     priority: PriorityArg,
@@ -31,6 +37,18 @@ pub struct SolveArgs {
     /// direction the blank moves, `U`/`D`/`L`/`R`).
     #[arg(long, value_enum, default_value_t = OutputArg::Course)]
     output: OutputArg,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum AlgorithmArg {
+    Astar,
+    Idastar,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum HeuristicArg {
+    Manhattan,
+    LinearConflict,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -83,6 +101,9 @@ pub fn run(args: &SolveArgs) -> u8 {
         },
         max_enqueued: Some(args.max_nodes),
     };
+    if args.algorithm == AlgorithmArg::Idastar {
+        return idastar(args, &board, &name);
+    }
     let started = Instant::now();
     let result = Solver::with_options(&board, &options);
     let elapsed = started.elapsed();
@@ -125,6 +146,55 @@ pub fn run(args: &SolveArgs) -> u8 {
     }
 }
 
+/// `slider solve --algorithm idastar`: the same output, found by IDA*.
+fn idastar(args: &SolveArgs, board: &slider::Board, name: &str) -> u8 {
+    use slider::search::idastar::{Heuristic, SearchError, ida_star};
+    let heuristic = match args.heuristic {
+        HeuristicArg::Manhattan => Heuristic::Manhattan,
+        HeuristicArg::LinearConflict => Heuristic::LinearConflict,
+    };
+    let started = Instant::now();
+    let written = match ida_star(board, heuristic, args.max_nodes) {
+        Ok(solution) => {
+            if args.stats {
+                eprintln!(
+                    "{name}: {} moves; IDA* expanded {}, generated {}, {} iterations, initial h {}; {:.3} s",
+                    solution.moves.len(),
+                    solution.stats.expanded,
+                    solution.stats.generated,
+                    solution.stats.iterations,
+                    solution.stats.initial_h,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            let mut path = vec![board.clone()];
+            for &direction in &solution.moves {
+                let next = path.last().and_then(|b| b.slide(direction));
+                path.extend(next);
+            }
+            match args.output {
+                OutputArg::Course => print_path(&path),
+                OutputArg::Moves => print_line(&move_string(&path)),
+            }
+        }
+        Err(SearchError::Unsolvable) => print_line(match args.api {
+            Api::Princeton => "Unsolvable puzzle",
+            Api::Coursera => "No solution possible",
+        }),
+        Err(e) => {
+            report_error(&format!("{name}: {e}; raise --max-nodes"));
+            return exit_code::FAILURE;
+        }
+    };
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            report_error(&format!("cannot write the solution: {e}"));
+            exit_code::ERROR
+        }
+        _ => exit_code::SUCCESS,
+    }
+}
+
 /// The letters of the blank's moves along a solution.
 fn move_string(path: &[slider::Board]) -> String {
     path.windows(2)
@@ -145,9 +215,13 @@ fn move_string(path: &[slider::Board]) -> String {
 
 /// `Minimum number of moves = N`, then each board and an empty line.
 fn print_solution(solver: &Solver) -> io::Result<()> {
+    print_path(solver.solution())
+}
+
+fn print_path(path: &[slider::Board]) -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());
-    writeln!(out, "Minimum number of moves = {}", solver.moves())?;
-    for board in solver.solution() {
+    writeln!(out, "Minimum number of moves = {}", path.len() - 1)?;
+    for board in path {
         writeln!(out, "{board}")?;
     }
     out.flush()

@@ -1,0 +1,119 @@
+//! IDA* and the linear-conflict heuristic against independent oracles.
+
+mod common;
+
+use rayon::prelude::*;
+use slider::oracle::Oracle;
+use slider::search::heuristic::linear_conflict;
+use slider::search::idastar::{Heuristic, SearchError, ida_star};
+use slider::{Board, Direction, Solver};
+
+/// Replays the blank's moves on raw tiles; returns the final tiles.
+fn replay(board: &Board, moves: &[Direction]) -> Vec<u32> {
+    let n = board.size();
+    let mut tiles: Vec<u32> = board.tiles().collect();
+    for &direction in moves {
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (blank / n, blank % n);
+        let target = match direction {
+            Direction::Up if r > 0 => blank - n,
+            Direction::Down if r + 1 < n => blank + n,
+            Direction::Left if c > 0 => blank - 1,
+            Direction::Right if c + 1 < n => blank + 1,
+            _ => panic!("{direction:?} leaves the board"),
+        };
+        tiles.swap(blank, target);
+    }
+    tiles
+}
+
+#[test]
+fn idastar_equals_the_oracle_on_random_3x3_boards() {
+    let oracle = Oracle::new(3).unwrap();
+    let mut rng = common::Rng::new(5);
+    let ranks: Vec<usize> = (0..400).map(|_| rng.below(oracle.states())).collect();
+    ranks.par_iter().for_each(|&rank| {
+        let board = oracle.board_of_rank(rank).unwrap();
+        for heuristic in [Heuristic::Manhattan, Heuristic::LinearConflict] {
+            match (
+                ida_star(&board, heuristic, u64::MAX),
+                oracle.distance(&board),
+            ) {
+                (Ok(solution), Some(d)) => {
+                    assert_eq!(solution.moves.len() as u32, d, "{board:?} {heuristic:?}");
+                    assert_eq!(replay(&board, &solution.moves), common::naive_goal(3));
+                }
+                (Err(SearchError::Unsolvable), None) => {}
+                (other, d) => panic!("{board:?}: {other:?} vs oracle {d:?}"),
+            }
+        }
+    });
+}
+
+#[test]
+fn idastar_equals_the_reference_astar_on_4x4_walks() {
+    let mut rng = common::Rng::new(44);
+    let boards: Vec<Board> = (0..60)
+        .map(|_| Board::from_tiles(4, &common::random_walk(4, 30, &mut rng)).unwrap())
+        .collect();
+    boards.par_iter().for_each(|board| {
+        let reference = Solver::new(board).unwrap().moves();
+        for heuristic in [Heuristic::Manhattan, Heuristic::LinearConflict] {
+            let solution = ida_star(board, heuristic, u64::MAX).unwrap();
+            assert_eq!(solution.moves.len(), reference, "{board:?} {heuristic:?}");
+            assert_eq!(replay(board, &solution.moves), common::naive_goal(4));
+        }
+    });
+}
+
+#[test]
+fn exhaustive_linear_conflict_is_admissible_on_every_3x3_board() {
+    let oracle = Oracle::new(3).unwrap();
+    let bad = (0..oracle.states())
+        .into_par_iter()
+        .filter(|&rank| {
+            oracle.distance_of_rank(rank).is_some_and(|d| {
+                let board = oracle.board_of_rank(rank).unwrap();
+                let h = linear_conflict(&board);
+                h > u64::from(d) || h < board.manhattan() || (u64::from(d) - h) % 2 == 1
+            })
+        })
+        .count();
+    assert_eq!(
+        bad, 0,
+        "boards where linear conflict exceeds the distance or breaks parity"
+    );
+}
+
+#[test]
+fn a_budget_never_yields_a_path() {
+    let board = common::course_board("puzzle4x4-hard1.txt");
+    match ida_star(&board, Heuristic::Manhattan, 1000) {
+        Err(SearchError::Budget { lower_bound, .. }) => {
+            assert!(lower_bound >= board.manhattan() && lower_bound <= 38);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        ida_star(&board.twin(), Heuristic::Manhattan, 1000),
+        Err(SearchError::Unsolvable)
+    );
+}
+
+#[test]
+fn idastar_solves_the_course_4x4_files_to_their_names() {
+    for name in [
+        "puzzle4x4-hard1.txt",
+        "puzzle4x4-40.txt",
+        "puzzle4x4-45.txt",
+    ] {
+        let board = common::course_board(name);
+        let solution = ida_star(&board, Heuristic::LinearConflict, u64::MAX).unwrap();
+        assert_eq!(
+            Some(solution.moves.len()),
+            common::moves_from_name(name),
+            "{name}"
+        );
+        assert_eq!(replay(&board, &solution.moves), common::naive_goal(4));
+    }
+}
