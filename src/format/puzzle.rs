@@ -193,19 +193,7 @@ pub(crate) fn read_board<S: TokenSource>(
         tiles.push(tile);
         spans.push(token.span);
     }
-    let board = Board::from_tiles(n, &tiles).map_err(|e| match e {
-        BoardError::DuplicateTile {
-            tile,
-            first,
-            second,
-        } => PuzzleError {
-            kind: PuzzleErrorKind::DuplicateTile { tile },
-            span: spans[second.0 * n + second.1],
-            other: Some(spans[first.0 * n + first.1]),
-        },
-        // Size, count and range were checked above, token by token.
-        other => unreachable!("validated puzzle rejected: {other}"),
-    })?;
+    let board = board_from_checked(n, &tiles, |cell| spans[cell])?;
     Ok((board, spans))
 }
 
@@ -363,15 +351,25 @@ fn one_line_board(n: usize, cells: &[(Span, Vec<u8>, bool)]) -> Result<Board, Pu
             }
         }
     }
-    Board::from_tiles(n, &tiles).map_err(|e| match e {
+    board_from_checked(n, &tiles, |cell| cells[cell].0)
+}
+
+/// The board of `tiles`, whose size, count and range were checked token by
+/// token; the only error left is a duplicate, placed with `span_of(cell)`.
+fn board_from_checked(
+    n: usize,
+    tiles: &[u32],
+    span_of: impl Fn(usize) -> Span,
+) -> Result<Board, PuzzleError> {
+    Board::from_tiles(n, tiles).map_err(|e| match e {
         BoardError::DuplicateTile {
             tile,
             first,
             second,
         } => PuzzleError {
             kind: PuzzleErrorKind::DuplicateTile { tile },
-            span: cells[second.0 * n + second.1].0,
-            other: Some(cells[first.0 * n + first.1].0),
+            span: span_of(second.0 * n + second.1),
+            other: Some(span_of(first.0 * n + first.1)),
         },
         other => unreachable!("validated board rejected: {other}"),
     })

@@ -8,8 +8,12 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+#[path = "../common/mod.rs"]
+mod common;
+
 use clap::{Parser, ValueEnum};
-use slider::check::{AnswerFormat, Api, CheckOptions, MoveMeaning, Verdict, check, render};
+use common::{ApiArg, ColorWhen};
+use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Verdict, check, render};
 use slider::diagnostic::{Diagnostic, render as render_diagnostics};
 use slider::exit_code;
 use slider::format::parse_puzzle_any;
@@ -62,13 +66,6 @@ enum FormatArg {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-enum ApiArg {
-    Any,
-    Princeton,
-    Coursera,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
 enum MovesArg {
     Blank,
     Tile,
@@ -81,30 +78,12 @@ enum Output {
     Github,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum ColorWhen {
-    Auto,
-    Always,
-    Never,
-}
-
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
+    let args = match common::parse_args::<Args>() {
         Ok(args) => args,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() {
-                exit_code::ERROR
-            } else {
-                exit_code::SUCCESS
-            });
-        }
+        Err(code) => return ExitCode::from(code),
     };
-    anstream::ColorChoice::write_global(match args.color {
-        ColorWhen::Auto => anstream::ColorChoice::Auto,
-        ColorWhen::Always => anstream::ColorChoice::Always,
-        ColorWhen::Never => anstream::ColorChoice::Never,
-    });
+    args.color.apply();
     ExitCode::from(run(&args))
 }
 
@@ -180,11 +159,7 @@ fn run(args: &Args) -> u8 {
             FormatArg::Count => Some(AnswerFormat::Count),
         },
         strict: args.strict,
-        api: match args.api {
-            ApiArg::Any => Api::Any,
-            ApiArg::Princeton => Api::Princeton,
-            ApiArg::Coursera => Api::Coursera,
-        },
+        api: args.api.api(),
         moves: match args.moves {
             MovesArg::Blank => MoveMeaning::Blank,
             MovesArg::Tile => MoveMeaning::Tile,

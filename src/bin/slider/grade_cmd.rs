@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use slider::check::Api;
 use slider::exit_code;
 use slider::grade::run::{Limits, Outcome, Submission};
 use slider::grade::{report, run_suite, suite};
 
+use crate::common::ApiArg;
 use crate::input::report_error;
 
 /// Arguments of `slider grade`.
@@ -59,13 +59,6 @@ pub struct GradeArgs {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-enum ApiArg {
-    Any,
-    Princeton,
-    Coursera,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
 enum FormatArg {
     Human,
     Github,
@@ -97,11 +90,7 @@ pub fn run(args: &GradeArgs) -> u8 {
         memory_mb: args.memory,
         max_output: args.max_output << 20,
     };
-    let api = match args.api {
-        ApiArg::Any => Api::Any,
-        ApiArg::Princeton => Api::Princeton,
-        ApiArg::Coursera => Api::Coursera,
-    };
+    let api = args.api.api();
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));

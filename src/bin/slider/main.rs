@@ -3,6 +3,9 @@
 //! This file only parses arguments and maps outcomes to exit codes; the
 //! subcommands live in their own modules and the work in the library.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod bench;
 mod generate_cmd;
 mod grade_cmd;
@@ -11,8 +14,8 @@ mod solve;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
-use slider::exit_code;
+use clap::{Parser, Subcommand};
+use common::ColorWhen;
 
 /// Reference tools for the Princeton/Coursera 8 Puzzle assignment.
 #[derive(Debug, Parser)]
@@ -37,32 +40,12 @@ enum Command {
     Bench(bench::BenchArgs),
 }
 
-/// The `--color` choices.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum ColorWhen {
-    Auto,
-    Always,
-    Never,
-}
-
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match common::parse_args::<Cli>() {
         Ok(cli) => cli,
-        Err(e) => {
-            // Help and version go to stdout with success; usage errors to stderr.
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() {
-                exit_code::ERROR
-            } else {
-                exit_code::SUCCESS
-            });
-        }
+        Err(code) => return ExitCode::from(code),
     };
-    anstream::ColorChoice::write_global(match cli.color {
-        ColorWhen::Auto => anstream::ColorChoice::Auto,
-        ColorWhen::Always => anstream::ColorChoice::Always,
-        ColorWhen::Never => anstream::ColorChoice::Never,
-    });
+    cli.color.apply();
     let code = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Gen(args) => generate_cmd::run(&args),

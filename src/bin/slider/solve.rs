@@ -125,10 +125,7 @@ pub fn run(args: &SolveArgs) -> u8 {
                 OutputArg::Moves => print_line(&move_string(solver.solution())),
             }
         }
-        Err(SolverError::Unsolvable) => print_line(match args.api {
-            Api::Princeton => "Unsolvable puzzle",
-            Api::Coursera => "No solution possible",
-        }),
+        Err(SolverError::Unsolvable) => print_line(unsolvable_line(args.api)),
         Err(e) => {
             report_error(&format!(
                 "{name}: {e}; raise --max-nodes, or use an algorithm that needs less memory"
@@ -136,14 +133,7 @@ pub fn run(args: &SolveArgs) -> u8 {
             return exit_code::FAILURE;
         }
     };
-    match written {
-        // A closed pipe (`slider solve p.txt | head`) is not a failure.
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            report_error(&format!("cannot write the solution: {e}"));
-            exit_code::ERROR
-        }
-        _ => exit_code::SUCCESS,
-    }
+    exit_for(written)
 }
 
 /// `slider solve --algorithm idastar`: the same output, found by IDA*.
@@ -177,21 +167,32 @@ fn idastar(args: &SolveArgs, board: &slider::Board, name: &str) -> u8 {
                 OutputArg::Moves => print_line(&move_string(&path)),
             }
         }
-        Err(SearchError::Unsolvable) => print_line(match args.api {
-            Api::Princeton => "Unsolvable puzzle",
-            Api::Coursera => "No solution possible",
-        }),
+        Err(SearchError::Unsolvable) => print_line(unsolvable_line(args.api)),
         Err(e) => {
             report_error(&format!("{name}: {e}; raise --max-nodes"));
             return exit_code::FAILURE;
         }
     };
+    exit_for(written)
+}
+
+/// The exit code once the answer is written. A closed pipe
+/// (`slider solve p.txt | head`) is not a failure.
+fn exit_for(written: io::Result<()>) -> u8 {
     match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             report_error(&format!("cannot write the solution: {e}"));
             exit_code::ERROR
         }
         _ => exit_code::SUCCESS,
+    }
+}
+
+/// The course client's line for an unsolvable puzzle, by API.
+fn unsolvable_line(api: Api) -> &'static str {
+    match api {
+        Api::Princeton => "Unsolvable puzzle",
+        Api::Coursera => "No solution possible",
     }
 }
 
