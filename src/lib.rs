@@ -23,8 +23,17 @@
 //!
 //! ## Modules
 //!
-//! - [`format`]: spans, the token stream, and puzzle files.
-//! - [`Board`] and [`Solver`] are re-exported at the top.
+//! - [`Board`] and [`Solver`] (the course's A*) are re-exported at the top.
+//! - [`format`](mod@crate::format)(mod@format): spans, the token stream and line reader, puzzle files.
+//! - [`oracle`]: exhaustive breadth-first distance tables for 2x2 and 3x3.
+//! - [`generate`]: puzzles exactly k moves away, solvable, unsolvable, uniform.
+//! - [`search`]: admissible heuristics (linear conflict) and IDA*.
+//! - [`check`]: replaying and proving a submitted answer (`slider-check`).
+//! - `grade` (feature `cli`): running a submission over a suite under limits.
+//! - `diagnostic` (feature `cli`): compiler-style rendering of errors.
+//! - [`exit_code`]: the binaries' exit-code contract.
+//! - `fuzz_checks` (feature `arbitrary`): properties shared by the fuzz
+//!   targets and the corpus-replay test.
 //!
 //! The library never prints, exits or reads the environment; the binaries do.
 //!

@@ -126,11 +126,7 @@ impl<R: BufRead> LineReader<R> {
         };
         let mut consumed = 0_usize;
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = super::tokens::fill(&mut self.reader)?;
             if buf.is_empty() {
                 break;
             }

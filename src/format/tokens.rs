@@ -26,6 +26,20 @@ pub struct Token<'a> {
     pub truncated: bool,
 }
 
+/// The reader's buffered bytes, refilled if empty, retrying reads that a
+/// signal interrupted. Empty at the end of the input.
+pub(crate) fn fill<R: BufRead>(reader: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+            Ok(_) => break,
+        }
+    }
+    // The bytes are buffered now: this second call does not read.
+    reader.fill_buf()
+}
+
 /// Whether a byte separates tokens.
 pub fn is_separator(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
@@ -78,11 +92,7 @@ impl<R: BufRead> Tokenizer<R> {
     pub fn next_token(&mut self) -> io::Result<Option<Token<'_>>> {
         // Skip separators.
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = fill(&mut self.reader)?;
             if buf.is_empty() {
                 return Ok(None);
             }
@@ -108,11 +118,7 @@ impl<R: BufRead> Tokenizer<R> {
         self.text.clear();
         let mut truncated = false;
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = fill(&mut self.reader)?;
             if buf.is_empty() {
                 break;
             }
