@@ -532,7 +532,7 @@ impl Board {
 
 /// Whether the permutation `index -> goal_of(index)` of `cells` elements is
 /// odd: `cells` minus its number of cycles is odd.
-fn permutation_is_odd(cells: usize, goal_of: impl Fn(usize) -> usize) -> bool {
+pub(crate) fn permutation_is_odd(cells: usize, goal_of: impl Fn(usize) -> usize) -> bool {
     let mut visited = vec![0_u64; cells.div_ceil(64)];
     let mut cycles = 0_usize;
     for start in 0..cells {

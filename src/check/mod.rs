@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::io::BufRead;
 
 pub use finding::{Finding, FindingKind, StepFault};
-pub use proof::{Optimum, Proof, Undecided, prove_optimum};
+pub use proof::{Optimum, Proof, Provers, Undecided, prove_optimum, prove_optimum_with};
 
 use crate::Board;
 use crate::format::{Integer, Span, parse_integer, read_board, shorten};
@@ -157,10 +157,30 @@ pub fn check<R: BufRead>(
     options: &CheckOptions,
     oracle: Option<&Oracle>,
 ) -> Report {
+    check_with(puzzle, answer, options, Provers { oracle, pdb: None })
+}
+
+/// [`check`] with the tables proofs may use, pattern databases included.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{CheckOptions, Provers, Verdict, check_with};
+/// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let report = check_with(&puzzle, "RDRD".as_bytes(), &CheckOptions::default(), Provers::default());
+/// assert_eq!(report.verdict, Verdict::Accepted);
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn check_with<R: BufRead>(
+    puzzle: &Board,
+    answer: R,
+    options: &CheckOptions,
+    provers: Provers<'_>,
+) -> Report {
     let mut checker = Checker {
         puzzle,
         options,
-        oracle,
+        provers,
         stream: AnswerStream::new(answer, options.strict),
         findings: Vec::new(),
         omitted: 0,
@@ -186,7 +206,7 @@ enum Outcome {
 struct Checker<'a, R> {
     puzzle: &'a Board,
     options: &'a CheckOptions,
-    oracle: Option<&'a Oracle>,
+    provers: Provers<'a>,
     stream: AnswerStream<R>,
     findings: Vec<Finding>,
     omitted: usize,
@@ -538,7 +558,7 @@ impl<R: BufRead> Checker<'_, R> {
                             moves: Some(moves),
                             proof: Proof::Given,
                         }),
-                        _ => prove_optimum(self.puzzle, upper, self.options.budget, self.oracle),
+                        _ => prove_optimum_with(self.puzzle, upper, self.options.budget, self.provers),
                     };
                     match proved {
                         Ok(optimum) => {

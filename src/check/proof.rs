@@ -5,7 +5,19 @@ use std::fmt;
 use crate::Board;
 use crate::oracle::Oracle;
 use crate::search::heuristic::linear_conflict;
-use crate::search::idastar::{Heuristic, SearchError, ida_star};
+use crate::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, search};
+use crate::search::pdb::PatternDatabase;
+
+/// Prebuilt tables a proof may use: the exhaustive oracle (n ≤ 3) and
+/// pattern databases (4x4, course goal). Missing ones are built (the
+/// oracle) or done without (the databases: linear conflict instead).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Provers<'a> {
+    /// The exhaustive table for the board's size.
+    pub oracle: Option<&'a Oracle>,
+    /// Pattern databases for the course goal.
+    pub pdb: Option<&'a PatternDatabase>,
+}
 
 /// How an optimum was established.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,7 +25,8 @@ pub enum Proof {
     /// Looked up in the exhaustive breadth-first table (n ≤ 3).
     ExhaustiveTable,
     /// A legal path's length equals an admissible lower bound (Manhattan
-    /// plus linear conflict), so no shorter path exists.
+    /// plus linear conflict, or pattern databases), so no shorter path
+    /// exists.
     LowerBound,
     /// Found by an optimal search.
     Search {
@@ -31,7 +44,7 @@ impl fmt::Display for Proof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Proof::ExhaustiveTable => f.write_str("exhaustive table"),
-            Proof::LowerBound => f.write_str("equals the linear-conflict lower bound"),
+            Proof::LowerBound => f.write_str("equals an admissible lower bound"),
             Proof::Search { nodes } => write!(f, "optimal search, {nodes} nodes"),
             Proof::Parity => f.write_str("parity"),
             Proof::Given => f.write_str("given"),
@@ -86,6 +99,36 @@ pub fn prove_optimum(
     budget: u64,
     oracle: Option<&Oracle>,
 ) -> Result<Optimum, Undecided> {
+    prove_optimum_with(board, upper, budget, Provers { oracle, pdb: None })
+}
+
+/// [`prove_optimum`] with pattern databases: for 4x4 boards the lower
+/// bound is the larger of linear conflict and the databases, and the search
+/// is IDA* with the databases.
+///
+/// # Errors
+///
+/// [`Undecided`] when the budget ran out before a proof.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{Proof, Provers, prove_optimum_with};
+/// use slider::search::{Goal, pdb::PatternDatabase};
+/// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let pdb = PatternDatabase::build(&Goal::standard(3))?;
+/// let provers = Provers { pdb: Some(&pdb), ..Default::default() };
+/// let optimum = prove_optimum_with(&board, None, 1_000, provers).unwrap();
+/// assert_eq!(optimum.moves, Some(4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn prove_optimum_with(
+    board: &Board,
+    upper: Option<u64>,
+    budget: u64,
+    provers: Provers<'_>,
+) -> Result<Optimum, Undecided> {
+    let Provers { oracle, pdb } = provers;
     if !board.is_solvable() {
         return Ok(Optimum {
             moves: None,
@@ -106,26 +149,46 @@ pub fn prove_optimum(
             proof: Proof::ExhaustiveTable,
         });
     }
-    let lower_bound = linear_conflict(board);
+    let pdb = pdb.filter(|p| p.goal().size() == n && p.goal().is_standard());
+    let mut lower_bound = linear_conflict(board);
+    if let Some(pdb) = pdb {
+        lower_bound = lower_bound.max(pdb.lookup(board).unwrap_or(0));
+    }
     if upper == Some(lower_bound) {
         return Ok(Optimum {
             moves: upper,
             proof: Proof::LowerBound,
         });
     }
-    // IDA* with linear conflicts: exact, and its memory does not grow
-    // with the search.
-    match ida_star(board, Heuristic::LinearConflict, budget) {
+    // IDA* (databases, else linear conflicts): exact, and its memory does
+    // not grow with the search.
+    let config = SearchConfig {
+        heuristic: if pdb.is_some() {
+            Heuristic::PatternDatabase
+        } else {
+            Heuristic::LinearConflict
+        },
+        pdb,
+        limits: Limits {
+            nodes: budget,
+            time: None,
+        },
+        goal: None,
+    };
+    match search(board, &config) {
         Ok(solution) => Ok(Optimum {
             moves: Some(solution.moves.len() as u64),
             proof: Proof::Search {
                 nodes: solution.stats.generated,
             },
         }),
-        Err(SearchError::Budget { stats, lower_bound }) => Err(Undecided {
+        Err(
+            SearchError::Budget { stats, lower_bound }
+            | SearchError::TimeLimit { stats, lower_bound },
+        ) => Err(Undecided {
             lower_bound,
             nodes: stats.generated,
         }),
-        Err(SearchError::Unsolvable) => unreachable!("solvability was checked"),
+        Err(e) => unreachable!("solvability and the databases were checked: {e}"),
     }
 }

@@ -1,5 +1,10 @@
-//! Optimal search beyond the course's A*: admissible heuristics and IDA*.
-//! (Pattern databases and the other classic algorithms are still to come.)
+//! Optimal search beyond the course's A*: goals, admissible heuristics,
+//! pattern databases, IDA* and the classic textbook algorithms.
 
+pub mod classic;
+mod goal;
 pub mod heuristic;
 pub mod idastar;
+pub mod pdb;
+
+pub use goal::Goal;

@@ -55,3 +55,58 @@ pub fn parse_args<T: Parser>() -> Result<T, u8> {
         }
     })
 }
+
+/// Where pattern databases are cached: `--pdb-dir` (or `SLIDER_PDB_DIR`),
+/// else the user's cache folder (`~/.cache/slider` on Linux), else
+/// `.slider-cache` in the working folder.
+pub fn pdb_dir(chosen: Option<&std::path::Path>) -> std::path::PathBuf {
+    chosen.map_or_else(
+        || dirs::cache_dir().map_or_else(|| ".slider-cache".into(), |d| d.join("slider")),
+        std::path::Path::to_path_buf,
+    )
+}
+
+/// Opens (maps, or builds and saves) the pattern databases for `goal`,
+/// saying on standard error when they had to be built and whether saving
+/// failed.
+pub fn open_pdb(
+    goal: &slider::search::Goal,
+    dir: &std::path::Path,
+) -> Result<slider::search::pdb::PatternDatabase, String> {
+    use slider::search::pdb::{PatternDatabase, Provenance};
+    use std::io::Write;
+    let mut err = anstream::stderr();
+    let (pdb, opened) = PatternDatabase::open(goal, dir).map_err(|e| e.to_string())?;
+    match &opened.provenance {
+        Provenance::Loaded => {}
+        how => {
+            let why = match how {
+                Provenance::BuiltCorrupt(reason) => format!("the cached file was corrupt: {reason}"),
+                _ => "first use".to_string(),
+            };
+            let _ = writeln!(
+                err,
+                "note: built the pattern databases in {:.1} s ({why}); {} MB cached at {}",
+                opened.elapsed.as_secs_f64(),
+                pdb.size_bytes() / 1_000_000,
+                opened.path.display()
+            );
+        }
+    }
+    if let Some(e) = &opened.save_error {
+        let _ = writeln!(
+            err,
+            "warning: could not cache the pattern databases ({e}); they will be built again next time"
+        );
+    }
+    Ok(pdb)
+}
+
+/// The process's peak resident memory in bytes (Linux; `None` elsewhere).
+#[allow(dead_code)] // used by one binary
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}

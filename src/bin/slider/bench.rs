@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand};
 use slider::{Solver, exit_code, format::parse_puzzle};
 
+use crate::bench_search;
 use crate::input::report_error;
 
 /// The course autograder's 25 timing puzzles, in the order it runs them
@@ -67,6 +68,12 @@ enum Bench {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// Build the pattern databases cold and time loading them.
+    Pdb(bench_search::PdbArgs),
+    /// Solve a benchmark set (Korf's 100 by default) with IDA*.
+    Korf(bench_search::KorfArgs),
+    /// Solve the course's hardest files (4x4-78 and 4x4-80) with IDA*.
+    Hardest(bench_search::HardestArgs),
 }
 
 /// Runs the benchmark; returns the exit code.
@@ -74,6 +81,9 @@ pub fn run(args: &BenchArgs) -> u8 {
     match &args.which {
         Bench::Reference { course_dir, runs } => reference(course_dir, (*runs).max(1)),
         Bench::Oracle { runs } => oracle((*runs).max(1)),
+        Bench::Pdb(args) => bench_search::pdb(args),
+        Bench::Korf(args) => bench_search::korf(args),
+        Bench::Hardest(args) => bench_search::hardest(args),
     }
 }
 

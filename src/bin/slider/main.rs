@@ -7,6 +7,7 @@
 mod common;
 
 mod bench;
+mod bench_search;
 mod generate_cmd;
 mod grade_cmd;
 mod input;

@@ -1,0 +1,425 @@
+//! `slider bench pdb`, `slider bench korf` and `slider bench hardest`: the
+//! fast search's figures. Every solution is replayed and its length
+//! compared with the published optimum; nothing here asserts a time.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use slider::search::Goal;
+use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solution, search};
+use slider::search::pdb::PatternDatabase;
+use slider::{Board, exit_code, format::parse_puzzle};
+
+use crate::common::{open_pdb, pdb_dir, peak_memory};
+use crate::input::report_error;
+
+/// Goal conventions of benchmark files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Convention {
+    /// Read the file's header: `Goal convention (KORF)` means blank-first.
+    Auto,
+    /// Blank first, tile t at cell t (Korf's papers): converted to blank-last.
+    Korf,
+    /// Blank last (the course's goal): used as is.
+    BlankLast,
+}
+
+/// Heuristics the benchmarks can use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BenchHeuristic {
+    /// Pattern databases for 4x4, linear conflict for other sizes.
+    Best,
+    /// Pattern databases (4x4 and 3x3 only).
+    Pdb,
+    /// Manhattan plus linear conflict.
+    LinearConflict,
+    /// Manhattan distance.
+    Manhattan,
+}
+
+/// Arguments of `slider bench korf`.
+#[derive(Debug, Args)]
+pub struct KorfArgs {
+    /// A benchmark file: per line, the tiles row-major then the optimal length.
+    #[arg(default_value = "../shared/benchmarks/korf100-blank-last.txt")]
+    file: PathBuf,
+    /// The goal the file's boards are written for.
+    #[arg(long, value_enum, default_value_t = Convention::Auto)]
+    convention: Convention,
+    /// The heuristic.
+    #[arg(long, value_enum, default_value_t = BenchHeuristic::Best)]
+    heuristic: BenchHeuristic,
+    /// Only the first N instances.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Give up on an instance after this many seconds (reported, not failed).
+    #[arg(long, value_name = "SECS")]
+    time_limit: Option<f64>,
+    /// Also time one `slider solve` process per instance.
+    #[arg(long)]
+    processes: bool,
+    /// Where pattern databases are cached.
+    #[arg(long, env = "SLIDER_PDB_DIR")]
+    pdb_dir: Option<PathBuf>,
+}
+
+/// Arguments of `slider bench hardest`.
+#[derive(Debug, Args)]
+pub struct HardestArgs {
+    /// Course puzzle files (default: the course's 4x4-78 and 4x4-80).
+    files: Vec<PathBuf>,
+    /// The folder of the course's puzzle files.
+    #[arg(long, env = "SLIDER_COURSE_FIXTURES", default_value = "../shared/course-fixtures")]
+    course_dir: PathBuf,
+    /// Where pattern databases are cached.
+    #[arg(long, env = "SLIDER_PDB_DIR")]
+    pdb_dir: Option<PathBuf>,
+}
+
+/// Arguments of `slider bench pdb`.
+#[derive(Debug, Args)]
+pub struct PdbArgs {
+    /// Board side (3 or 4).
+    #[arg(long, default_value_t = 4)]
+    size: usize,
+    /// Loads to time; the best and the median are reported.
+    #[arg(long, default_value_t = 20)]
+    runs: usize,
+}
+
+/// One benchmark instance.
+struct Instance {
+    board: Board,
+    optimum: u64,
+}
+
+/// The instances of a benchmark file, in the blank-last convention.
+fn read_instances(path: &Path, convention: Convention) -> Result<Vec<Instance>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let korf = match convention {
+        Convention::Auto => text
+            .lines()
+            .any(|l| l.starts_with('#') && l.contains("Goal convention (KORF)")),
+        Convention::Korf => true,
+        Convention::BlankLast => false,
+    };
+    let mut instances = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |message: String| format!("{}:{}: {message}", path.display(), number + 1);
+        let values: Vec<u32> = line
+            .split_whitespace()
+            .map(|v| v.parse().map_err(|e| at(format!("`{v}`: {e}"))))
+            .collect::<Result<_, _>>()?;
+        let (&optimum, tiles) = values.split_last().ok_or_else(|| at("empty".into()))?;
+        let n = tiles.len().isqrt();
+        if n * n != tiles.len() {
+            return Err(at(format!("{} tiles is not a square", tiles.len())));
+        }
+        let tiles: Vec<u32> = if korf {
+            // Rotate 180° and rename t -> N - t: the same problem towards blank-last.
+            let cells = tiles.len() as u32;
+            tiles.iter().rev().map(|&t| if t == 0 { 0 } else { cells - t }).collect()
+        } else {
+            tiles.to_vec()
+        };
+        let board = Board::from_tiles(n, &tiles).map_err(|e| at(e.to_string()))?;
+        instances.push(Instance {
+            board,
+            optimum: u64::from(optimum),
+        });
+    }
+    Ok(instances)
+}
+
+/// Whether `moves` lead `board` to the goal.
+fn replays(board: &Board, solution: &Solution) -> bool {
+    let mut at = board.clone();
+    for &direction in &solution.moves {
+        match at.slide(direction) {
+            Some(next) => at = next,
+            None => return false,
+        }
+    }
+    at.is_goal()
+}
+
+fn choose(heuristic: BenchHeuristic, n: usize) -> Heuristic {
+    match heuristic {
+        BenchHeuristic::Best if n == 4 => Heuristic::PatternDatabase,
+        BenchHeuristic::Pdb => Heuristic::PatternDatabase,
+        BenchHeuristic::Manhattan => Heuristic::Manhattan,
+        _ => Heuristic::LinearConflict,
+    }
+}
+
+/// `slider bench korf`.
+pub fn korf(args: &KorfArgs) -> u8 {
+    let mut instances = match read_instances(&args.file, args.convention) {
+        Ok(instances) => instances,
+        Err(e) => {
+            report_error(&e);
+            return exit_code::ERROR;
+        }
+    };
+    instances.truncate(args.limit.unwrap_or(usize::MAX));
+    let Some(n) = instances.first().map(|i| i.board.size()) else {
+        report_error(&format!("{}: no instances", args.file.display()));
+        return exit_code::ERROR;
+    };
+    let heuristic = choose(args.heuristic, n);
+    let dir = pdb_dir(args.pdb_dir.as_deref());
+    let pdb = if heuristic == Heuristic::PatternDatabase {
+        match open_pdb(&Goal::standard(n), &dir) {
+            Ok(pdb) => Some(pdb),
+            Err(e) => {
+                report_error(&e);
+                return exit_code::ERROR;
+            }
+        }
+    } else {
+        None
+    };
+    let config = SearchConfig {
+        heuristic,
+        pdb: pdb.as_ref(),
+        limits: Limits {
+            nodes: u64::MAX,
+            time: args.time_limit.map(Duration::from_secs_f64),
+        },
+        goal: None,
+    };
+    println!(
+        "IDA* ({heuristic:?}) on {} ({} instances, {n}x{n}), single-threaded, one run each",
+        args.file.display(),
+        instances.len()
+    );
+    println!(
+        "{:>4} {:>4} {:>4} {:>6} {:>14} {:>14} {:>10}",
+        "#", "opt", "len", "h0", "expanded", "generated", "seconds"
+    );
+    let (mut total, mut expanded, mut generated) = (Duration::ZERO, 0, 0);
+    let (mut solved, mut wrong, mut sum) = (0, 0, 0);
+    for (index, instance) in instances.iter().enumerate() {
+        let started = Instant::now();
+        let result = search(&instance.board, &config);
+        let elapsed = started.elapsed();
+        total += elapsed;
+        let (len, stats) = match &result {
+            Ok(solution) => {
+                let len = solution.moves.len() as u64;
+                if len == instance.optimum && replays(&instance.board, solution) {
+                    solved += 1;
+                    sum += len;
+                } else {
+                    wrong += 1;
+                }
+                (len.to_string(), solution.stats)
+            }
+            Err(SearchError::TimeLimit { stats, .. } | SearchError::Budget { stats, .. }) => {
+                ("-".to_string(), *stats)
+            }
+            Err(e) => {
+                wrong += 1;
+                report_error(&format!("instance {}: {e}", index + 1));
+                continue;
+            }
+        };
+        expanded += stats.expanded;
+        generated += stats.generated;
+        println!(
+            "{:>4} {:>4} {:>4} {:>6} {:>14} {:>14} {:>10.4}",
+            index + 1,
+            instance.optimum,
+            len,
+            stats.initial_h,
+            stats.expanded,
+            stats.generated,
+            elapsed.as_secs_f64()
+        );
+    }
+    println!(
+        "total: {solved}/{} solved optimally (sum of lengths {sum}), {wrong} wrong; {expanded} expanded, {generated} generated; {:.3} s ({:.1} M generated/s)",
+        instances.len(),
+        total.as_secs_f64(),
+        generated as f64 / total.as_secs_f64().max(1e-9) / 1e6
+    );
+    if let Some(peak) = peak_memory() {
+        println!("peak memory (resident, whole process): {:.1} MB", peak as f64 / 1e6);
+    }
+    if args.processes && wrong == 0 {
+        if let Err(e) = processes(&instances, &dir, heuristic) {
+            report_error(&e);
+            return exit_code::ERROR;
+        }
+    }
+    if wrong == 0 {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FAILURE
+    }
+}
+
+/// Times one `slider solve --algorithm idastar` process per instance.
+fn processes(instances: &[Instance], dir: &Path, heuristic: Heuristic) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"))?;
+    let scratch = std::env::temp_dir().join(format!("slider-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    let name = match heuristic {
+        Heuristic::PatternDatabase => "pdb",
+        Heuristic::Manhattan => "manhattan",
+        _ => "linear-conflict",
+    };
+    let mut files = Vec::new();
+    for (index, instance) in instances.iter().enumerate() {
+        let path = scratch.join(format!("instance-{:03}.txt", index + 1));
+        std::fs::write(&path, instance.board.to_string())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        files.push(path);
+    }
+    let started = Instant::now();
+    let mut mismatches = 0;
+    for (path, instance) in files.iter().zip(instances) {
+        let output = Command::new(&exe)
+            .args(["solve", "--algorithm", "idastar", "--heuristic", name, "--output", "moves"])
+            .arg("--pdb-dir")
+            .arg(dir)
+            .arg(path)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+        let moves = String::from_utf8_lossy(&output.stdout).trim().len() as u64;
+        if !output.status.success() || moves != instance.optimum {
+            mismatches += 1;
+        }
+    }
+    let elapsed = started.elapsed();
+    let _ = std::fs::remove_dir_all(&scratch);
+    println!(
+        "separate processes: {} × `slider solve --algorithm idastar --heuristic {name} --output moves FILE`: {:.3} s in total, {mismatches} wrong",
+        files.len(),
+        elapsed.as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `slider bench hardest`.
+pub fn hardest(args: &HardestArgs) -> u8 {
+    let files = if args.files.is_empty() {
+        vec![
+            args.course_dir.join("puzzle4x4-78.txt"),
+            args.course_dir.join("puzzle4x4-80.txt"),
+        ]
+    } else {
+        args.files.clone()
+    };
+    let dir = pdb_dir(args.pdb_dir.as_deref());
+    println!("IDA* with pattern databases (linear conflict beyond 4x4), one run each");
+    println!(
+        "{:<24} {:>5} {:>14} {:>14} {:>10}",
+        "puzzle", "moves", "expanded", "generated", "seconds"
+    );
+    let mut pdbs: Vec<(usize, PatternDatabase)> = Vec::new();
+    for path in &files {
+        let board = match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| parse_puzzle(&b).map_err(|e| e.to_string()))
+        {
+            Ok(board) => board,
+            Err(e) => {
+                report_error(&format!("{}: {e}", path.display()));
+                return exit_code::ERROR;
+            }
+        };
+        let n = board.size();
+        if (n == 3 || n == 4) && !pdbs.iter().any(|(size, _)| *size == n) {
+            match open_pdb(&Goal::standard(n), &dir) {
+                Ok(pdb) => pdbs.push((n, pdb)),
+                Err(e) => {
+                    report_error(&e);
+                    return exit_code::ERROR;
+                }
+            }
+        }
+        let pdb = pdbs.iter().find(|(size, _)| *size == n).map(|(_, p)| p);
+        let config = SearchConfig {
+            heuristic: if pdb.is_some() {
+                Heuristic::PatternDatabase
+            } else {
+                Heuristic::LinearConflict
+            },
+            pdb,
+            ..SearchConfig::default()
+        };
+        let started = Instant::now();
+        let name = path.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        match search(&board, &config) {
+            Ok(solution) if replays(&board, &solution) => println!(
+                "{name:<24} {:>5} {:>14} {:>14} {:>10.3}",
+                solution.moves.len(),
+                solution.stats.expanded,
+                solution.stats.generated,
+                started.elapsed().as_secs_f64()
+            ),
+            Ok(_) => {
+                report_error(&format!("{name}: the solution does not replay"));
+                return exit_code::FAILURE;
+            }
+            Err(e) => println!("{name:<24} {e}"),
+        }
+    }
+    exit_code::SUCCESS
+}
+
+/// `slider bench pdb`: the cold build and the load.
+pub fn pdb(args: &PdbArgs) -> u8 {
+    let goal = Goal::standard(args.size);
+    let started = Instant::now();
+    let pdb = match PatternDatabase::build(&goal) {
+        Ok(pdb) => pdb,
+        Err(e) => {
+            report_error(&e.to_string());
+            return exit_code::ERROR;
+        }
+    };
+    let build = started.elapsed();
+    let n = args.size;
+    let sizes: Vec<String> = pdb.patterns().iter().map(|p| p.tiles.len().to_string()).collect();
+    println!(
+        "{n}x{n} pattern databases ({}, reflected: {}): cold build {:.2} s on {} threads, {} bytes",
+        sizes.join("-"),
+        pdb.is_reflected(),
+        build.as_secs_f64(),
+        rayon::current_num_threads(),
+        pdb.size_bytes()
+    );
+    let scratch = std::env::temp_dir().join(format!("slider-bench-pdb-{}", std::process::id()));
+    let path = scratch.join("bench.pdb");
+    if let Err(e) = pdb.save(&path) {
+        report_error(&e.to_string());
+        return exit_code::ERROR;
+    }
+    let mut times = Vec::new();
+    for _ in 0..args.runs.max(1) {
+        let started = Instant::now();
+        let loaded = PatternDatabase::load(&goal, &path);
+        times.push(started.elapsed());
+        if let Err(e) = loaded {
+            report_error(&e.to_string());
+            return exit_code::ERROR;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    times.sort();
+    println!(
+        "load (map + verify the checksum), {} runs: best {:.2} ms, median {:.2} ms",
+        times.len(),
+        times[0].as_secs_f64() * 1e3,
+        times[times.len() / 2].as_secs_f64() * 1e3
+    );
+    exit_code::SUCCESS
+}

@@ -1,0 +1,207 @@
+//! The textbook algorithms, for teaching and comparison: breadth-first,
+//! bidirectional breadth-first, A* with a closed set, and iterative
+//! deepening depth-first search.
+//!
+//! The graph algorithms themselves are the `pathfinding` crate's; this
+//! module supplies the puzzle graph (states as tile arrays, neighbours by
+//! sliding), counts nodes, and enforces the node and time limits by
+//! offering no more successors once a limit is reached, which ends every
+//! one of those searches promptly. IDA* is [`crate::search::idastar`].
+
+use std::cell::Cell;
+use std::fmt;
+use std::time::Instant;
+
+use pathfinding::directed::{astar::astar, bfs::bfs, bfs::bfs_bidirectional, iddfs::iddfs};
+
+use crate::search::Goal;
+use crate::search::idastar::{SearchConfig, SearchError, SearchStats, Solution, estimate};
+use crate::{Board, Direction};
+
+/// A classic algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// Breadth-first search from the board.
+    Bfs,
+    /// Breadth-first search from both ends, meeting in the middle.
+    BidirectionalBfs,
+    /// A* with a closed set and the configured heuristic as priority.
+    AStar,
+    /// Depth-first search with the depth limit raised one at a time.
+    Iddfs,
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Algorithm::Bfs => "breadth-first search",
+            Algorithm::BidirectionalBfs => "bidirectional breadth-first search",
+            Algorithm::AStar => "A*",
+            Algorithm::Iddfs => "iterative-deepening depth-first search",
+        })
+    }
+}
+
+/// A state: the tile at each cell.
+type State = Box<[u16]>;
+
+/// Counts nodes and stops the search when a limit is reached.
+struct Graph<'a> {
+    n: usize,
+    config: &'a SearchConfig<'a>,
+    deadline: Option<Instant>,
+    expanded: Cell<u64>,
+    generated: Cell<u64>,
+    stopped: Cell<Option<bool>>,
+}
+
+impl Graph<'_> {
+    /// The states one slide away, or none once a limit is reached.
+    fn successors(&self, state: &State) -> Vec<State> {
+        if self.stopped.get().is_some() {
+            return Vec::new();
+        }
+        self.expanded.set(self.expanded.get() + 1);
+        if self.expanded.get() & 0xfff == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
+            self.stopped.set(Some(true));
+            return Vec::new();
+        }
+        let blank = state.iter().position(|&t| t == 0).expect("a blank");
+        let mut next = Vec::with_capacity(4);
+        for direction in Direction::ALL {
+            if let Some(target) = direction.step(blank, self.n) {
+                let mut child = state.clone();
+                child.swap(blank, target);
+                next.push(child);
+            }
+        }
+        self.generated.set(self.generated.get() + next.len() as u64);
+        if self.generated.get() > self.config.limits.nodes {
+            self.stopped.set(Some(false));
+            return Vec::new();
+        }
+        next
+    }
+
+    fn stats(&self) -> SearchStats {
+        SearchStats {
+            expanded: self.expanded.get(),
+            generated: self.generated.get(),
+            ..SearchStats::default()
+        }
+    }
+}
+
+/// Finds an optimal solution with `algorithm`.
+///
+/// # Errors
+///
+/// As [`crate::search::idastar::search`]: unsolvable, a limit reached, or
+/// a configuration that does not fit (boards wider than 256 here).
+///
+/// # Example
+///
+/// ```
+/// use slider::search::classic::{Algorithm, solve};
+/// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// for algorithm in [Algorithm::Bfs, Algorithm::BidirectionalBfs, Algorithm::AStar, Algorithm::Iddfs] {
+///     assert_eq!(solve(&board, algorithm, &Default::default())?.moves.len(), 4);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve(
+    board: &Board,
+    algorithm: Algorithm,
+    config: &SearchConfig<'_>,
+) -> Result<Solution, SearchError> {
+    let n = board.size();
+    let standard;
+    let goal = if let Some(goal) = config.goal {
+        goal
+    } else {
+        standard = Goal::standard(n);
+        &standard
+    };
+    if goal.size() != n {
+        return Err(SearchError::Config(format!(
+            "the goal is {0}x{0}, the board {n}x{n}",
+            goal.size()
+        )));
+    }
+    if n > 256 {
+        return Err(SearchError::Config(format!(
+            "{algorithm} stores every state; {n}x{n} boards are too large for it"
+        )));
+    }
+    if !goal.reaches(board) {
+        return Err(SearchError::Unsolvable);
+    }
+    let start: State = board.tiles().map(|t| t as u16).collect();
+    let target: State = goal.cells().iter().map(|&t| t as u16).collect();
+    let graph = Graph {
+        n,
+        config,
+        deadline: config.limits.time.map(|t| Instant::now() + t),
+        expanded: Cell::new(0),
+        generated: Cell::new(0),
+        stopped: Cell::new(None),
+    };
+    let mut initial_h = 0;
+    let path = match algorithm {
+        Algorithm::Bfs => bfs(&start, |s| graph.successors(s), |s| *s == target),
+        Algorithm::BidirectionalBfs => bfs_bidirectional(
+            &start,
+            &target,
+            |s| graph.successors(s),
+            |s| graph.successors(s),
+        ),
+        Algorithm::Iddfs => iddfs(start.clone(), |s| graph.successors(s), |s| *s == target),
+        Algorithm::AStar => {
+            let h = |s: &State| {
+                let tiles: Vec<u32> = s.iter().map(|&t| u32::from(t)).collect();
+                let board = Board::from_tiles(n, &tiles).expect("states are boards");
+                estimate(&board, goal, config.heuristic, config.pdb)
+            };
+            initial_h = h(&start);
+            astar(
+                &start,
+                |s| graph.successors(s).into_iter().map(|c| (c, 1_u64)),
+                h,
+                |s| *s == target,
+            )
+            .map(|(path, _)| path)
+        }
+    };
+    let mut stats = graph.stats();
+    stats.initial_h = initial_h;
+    match (path, graph.stopped.get()) {
+        (Some(path), _) => Ok(Solution {
+            moves: moves_along(&path, n),
+            stats,
+        }),
+        (None, Some(true)) => Err(SearchError::TimeLimit {
+            stats,
+            lower_bound: 0,
+        }),
+        (None, Some(false)) => Err(SearchError::Budget {
+            stats,
+            lower_bound: 0,
+        }),
+        (None, None) => Err(SearchError::Unsolvable),
+    }
+}
+
+/// The blank's moves along a path of states.
+fn moves_along(path: &[State], n: usize) -> Vec<Direction> {
+    let blank = |s: &State| s.iter().position(|&t| t == 0).expect("a blank");
+    path.windows(2)
+        .map(|pair| {
+            let (from, to) = (blank(&pair[0]), blank(&pair[1]));
+            Direction::ALL
+                .into_iter()
+                .find(|d| d.step(from, n) == Some(to))
+                .expect("consecutive states differ by one slide")
+        })
+        .collect()
+}

@@ -1,0 +1,470 @@
+//! Additive, blank-aware pattern databases for 3x3 and 4x4 boards.
+//!
+//! The goal's tiles are split into disjoint patterns (6-6-3 for the 4x4
+//! course goal, after Korf and Felner 2002). Each pattern's table holds, for
+//! every placement of its tiles, the fewest moves *of those tiles* that
+//! bring them home, with the blank's position taken into account during
+//! the build (see `build.rs`). Since no move is counted by two patterns,
+//! the sum of the tables is an admissible heuristic. When the goal's blank
+//! cell is on the main diagonal, the board reflected in that diagonal
+//! (with its tiles renamed accordingly) has the same distance to the goal,
+//! so the heuristic is the larger of the regular and the reflected sums.
+//!
+//! Tables use one byte per entry, indexed directly by the tiles' cells as
+//! base-16 digits (16^6 = 16,777,216 entries for a 6-tile pattern, of which
+//! 5,765,760 are placements), so that the search updates a pattern's index
+//! in O(1) when a tile moves; the three 4x4 tables take 33.6 MB. Ranking
+//! placements densely would take 11.5 MB but costs about 200 instructions
+//! per lookup (measured), which made the whole search about twice as slow.
+//! The tables are cached in one file per goal (see `file.rs` for its
+//! layout and checksum) and memory-mapped on load.
+
+mod build;
+mod file;
+mod mapped;
+mod pattern;
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub use pattern::Pattern;
+
+use crate::Board;
+use crate::search::Goal;
+use mapped::Bytes;
+
+/// Why a database could not be provided.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// Pattern databases exist for 3x3 and 4x4 boards only.
+    UnsupportedSize(usize),
+    /// The board is not the database's size.
+    SizeMismatch {
+        /// The database's board side.
+        database: usize,
+        /// The board's side.
+        board: usize,
+    },
+    /// A file could not be read or written.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        error: io::Error,
+    },
+    /// A file is not an intact database for the goal.
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdbError::UnsupportedSize(n) => write!(
+                f,
+                "pattern databases exist for 3x3 and 4x4 boards, not {n}x{n}"
+            ),
+            PdbError::SizeMismatch { database, board } => write!(
+                f,
+                "the pattern database is for {database}x{database} boards, the board is {board}x{board}"
+            ),
+            PdbError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            PdbError::Corrupt { path, reason } => {
+                write!(f, "{}: not a usable pattern database: {reason}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for PdbError {}
+
+/// Where an opened database came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Provenance {
+    /// Mapped from an intact cached file.
+    Loaded,
+    /// Built now, because the file was missing.
+    BuiltMissing,
+    /// Built now, because the file was corrupt (the reason).
+    BuiltCorrupt(String),
+}
+
+/// What [`PatternDatabase::open`] did.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    /// The cache file.
+    pub path: PathBuf,
+    /// Loaded or built, and why.
+    pub provenance: Provenance,
+    /// Time to load, or to build and save.
+    pub elapsed: Duration,
+    /// Set when a freshly built database could not be saved (it is still
+    /// used, and built again next time).
+    pub save_error: Option<String>,
+}
+
+/// The reflection in the main diagonal, with the matching tile renaming.
+struct Mirror {
+    /// The reflected cell of each cell.
+    cell: Vec<u8>,
+    /// The renamed tile of each tile.
+    tile: Vec<u8>,
+}
+
+/// An additive pattern database for one goal.
+///
+/// # Example
+///
+/// ```
+/// use slider::search::{Goal, pdb::PatternDatabase};
+/// let pdb = PatternDatabase::build(&Goal::standard(3))?;
+/// let board: slider::Board = "3  8 1 3  4 0 2  7 6 5".parse()?;
+/// let h = pdb.lookup(&board)?;
+/// assert!(h >= board.manhattan() && h <= 14);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct PatternDatabase {
+    goal: Goal,
+    patterns: Vec<Pattern>,
+    bytes: Bytes,
+    offsets: Vec<usize>,
+    mirror: Option<Mirror>,
+}
+
+impl fmt::Debug for PatternDatabase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternDatabase")
+            .field("goal", &self.goal.cells())
+            .field("patterns", &self.patterns)
+            .field("bytes", &self.bytes.len())
+            .field("reflected", &self.mirror.is_some())
+            .finish()
+    }
+}
+
+impl PatternDatabase {
+    /// Builds the databases of `goal`'s default partition in memory (the
+    /// patterns in parallel).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// let pdb = PatternDatabase::build(&Goal::standard(3))?;
+    /// assert_eq!(pdb.patterns().len(), 2);
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn build(goal: &Goal) -> Result<PatternDatabase, PdbError> {
+        let patterns = supported_partition(goal)?;
+        let tables: Vec<Vec<u8>> = {
+            use rayon::prelude::*;
+            patterns
+                .par_iter()
+                .map(|pattern| build::build_table(goal, pattern))
+                .collect()
+        };
+        let bytes = file::encode(goal, &patterns, &tables);
+        let offsets = file::validate(&bytes, goal, &patterns)
+            .expect("a freshly encoded database is valid");
+        Ok(PatternDatabase::assemble(
+            goal,
+            patterns,
+            Bytes::Owned(bytes),
+            offsets,
+        ))
+    }
+
+    /// The databases of `goal` from the cache folder `dir`: mapped from
+    /// their file when it is intact, otherwise built and saved there
+    /// (written beside and renamed, so concurrent processes never see a
+    /// partial file).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{PatternDatabase, Provenance}};
+    /// let dir = std::env::temp_dir().join(format!("slider-doc-{}", std::process::id()));
+    /// let (_, first) = PatternDatabase::open(&Goal::standard(3), &dir)?;
+    /// assert_eq!(first.provenance, Provenance::BuiltMissing);
+    /// let (_, second) = PatternDatabase::open(&Goal::standard(3), &dir)?;
+    /// assert_eq!(second.provenance, Provenance::Loaded);
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn open(goal: &Goal, dir: &Path) -> Result<(PatternDatabase, Opened), PdbError> {
+        let started = Instant::now();
+        let path = dir.join(PatternDatabase::file_name(goal)?);
+        let provenance = match PatternDatabase::load(goal, &path) {
+            Ok(pdb) => {
+                let opened = Opened {
+                    path,
+                    provenance: Provenance::Loaded,
+                    elapsed: started.elapsed(),
+                    save_error: None,
+                };
+                return Ok((pdb, opened));
+            }
+            Err(PdbError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => {
+                Provenance::BuiltMissing
+            }
+            Err(PdbError::Corrupt { reason, .. }) => Provenance::BuiltCorrupt(reason),
+            Err(e) => return Err(e),
+        };
+        let pdb = PatternDatabase::build(goal)?;
+        let save_error = pdb.save(&path).err().map(|e| e.to_string());
+        let opened = Opened {
+            path,
+            provenance,
+            elapsed: started.elapsed(),
+            save_error,
+        };
+        Ok((pdb, opened))
+    }
+
+    /// Maps the database file at `path`, checking that it is intact and
+    /// made for `goal`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{PatternDatabase, PdbError}};
+    /// let missing = PatternDatabase::load(&Goal::standard(3), "no/such/file.pdb".as_ref());
+    /// assert!(matches!(missing, Err(PdbError::Io { .. })));
+    /// ```
+    pub fn load(goal: &Goal, path: &Path) -> Result<PatternDatabase, PdbError> {
+        let patterns = supported_partition(goal)?;
+        let io_error = |error| PdbError::Io {
+            path: path.to_path_buf(),
+            error,
+        };
+        let file = File::open(path).map_err(io_error)?;
+        if !file.metadata().map_err(io_error)?.is_file() {
+            return Err(PdbError::Corrupt {
+                path: path.to_path_buf(),
+                reason: "not a regular file".into(),
+            });
+        }
+        let bytes = mapped::map(&file).map_err(io_error)?;
+        let offsets =
+            file::validate(&bytes, goal, &patterns).map_err(|reason| PdbError::Corrupt {
+                path: path.to_path_buf(),
+                reason,
+            })?;
+        Ok(PatternDatabase::assemble(goal, patterns, bytes, offsets))
+    }
+
+    /// Writes the database to `path` (through a temporary file beside it
+    /// and a rename), creating the folder.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// let goal = Goal::standard(3);
+    /// let path = std::env::temp_dir().join(format!("slider-save-{}.pdb", std::process::id()));
+    /// PatternDatabase::build(&goal)?.save(&path)?;
+    /// assert!(PatternDatabase::load(&goal, &path).is_ok());
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn save(&self, path: &Path) -> Result<(), PdbError> {
+        let io_error = |error| PdbError::Io {
+            path: path.to_path_buf(),
+            error,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(io_error)?;
+        }
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(format!(".{}.tmp", std::process::id()));
+        let temporary = PathBuf::from(temporary);
+        let written = File::create(&temporary)
+            .and_then(|mut f| f.write_all(&self.bytes).and_then(|()| f.sync_all()))
+            .and_then(|()| fs::rename(&temporary, path));
+        if written.is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+        written.map_err(io_error)
+    }
+
+    /// The cache file name for `goal`: the size and a hash of the goal and
+    /// the partition, so that every goal has its own file.
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// let name = PatternDatabase::file_name(&Goal::standard(4))?;
+    /// assert!(name.starts_with("4x4-") && name.ends_with(".pdb"));
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn file_name(goal: &Goal) -> Result<String, PdbError> {
+        let patterns = supported_partition(goal)?;
+        let mut key: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
+        for pattern in &patterns {
+            key.push(0xff);
+            key.extend_from_slice(&pattern.tiles);
+        }
+        let n = goal.size();
+        Ok(format!(
+            "{n}x{n}-v2-{:016x}.pdb",
+            xxhash_rust::xxh3::xxh3_64(&key)
+        ))
+    }
+
+    fn assemble(
+        goal: &Goal,
+        patterns: Vec<Pattern>,
+        bytes: Bytes,
+        offsets: Vec<usize>,
+    ) -> PatternDatabase {
+        PatternDatabase {
+            goal: goal.clone(),
+            patterns,
+            bytes,
+            offsets,
+            mirror: mirror(goal),
+        }
+    }
+
+    /// The goal the tables are for.
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// let pdb = PatternDatabase::build(&Goal::standard(3))?;
+    /// assert!(pdb.goal().is_standard());
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn goal(&self) -> &Goal {
+        &self.goal
+    }
+
+    /// The patterns, one table each.
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// let pdb = PatternDatabase::build(&Goal::standard(3))?;
+    /// assert_eq!(pdb.patterns()[0].tiles, [1, 2, 3, 4]);
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn patterns(&self) -> &[Pattern] {
+        &self.patterns
+    }
+
+    /// The size of the tables and header in bytes.
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// let pdb = PatternDatabase::build(&Goal::standard(3))?;
+    /// assert_eq!(pdb.size_bytes(), 96 + 2 * 9_usize.pow(4) + 8);
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn size_bytes(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Whether lookups also take the reflected board (the goal's blank
+    /// cell is on the main diagonal).
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// assert!(PatternDatabase::build(&Goal::standard(3))?.is_reflected());
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn is_reflected(&self) -> bool {
+        self.mirror.is_some()
+    }
+
+    /// The table of pattern `index`.
+    pub(crate) fn table(&self, index: usize) -> &[u8] {
+        let start = self.offsets[index];
+        let cells = self.goal.size() * self.goal.size();
+        &self.bytes[start..start + pattern::direct_len(cells, self.patterns[index].tiles.len())]
+    }
+
+    /// The reflected cell of each cell and renamed tile of each tile, when
+    /// lookups are reflected.
+    pub(crate) fn reflection(&self) -> Option<(&[u8], &[u8])> {
+        self.mirror.as_ref().map(|m| (&m.cell[..], &m.tile[..]))
+    }
+
+    /// The heuristic value of `board`: the sum over the patterns, the
+    /// larger of the regular and the reflected sums.
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// let pdb = PatternDatabase::build(&Goal::standard(3))?;
+    /// assert_eq!(pdb.lookup(&slider::Board::goal(3)?)?, 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn lookup(&self, board: &Board) -> Result<u64, PdbError> {
+        let n = self.goal.size();
+        if board.size() != n {
+            return Err(PdbError::SizeMismatch {
+                database: n,
+                board: board.size(),
+            });
+        }
+        let tiles: Vec<u8> = board.tiles().map(|t| t as u8).collect();
+        let mut cell_of = [0_u8; 16];
+        for (cell, &tile) in tiles.iter().enumerate() {
+            cell_of[tile as usize] = cell as u8;
+        }
+        let regular = self.sum(|tile| cell_of[tile as usize]);
+        Ok(match &self.mirror {
+            None => regular,
+            Some(m) => {
+                // The reflected board holds tile m.tile[t] at m.cell[cell of t].
+                let mut reflected_cell_of = [0_u8; 16];
+                for (tile, &cell) in cell_of[..n * n].iter().enumerate() {
+                    reflected_cell_of[m.tile[tile] as usize] = m.cell[cell as usize];
+                }
+                regular.max(self.sum(|tile| reflected_cell_of[tile as usize]))
+            }
+        })
+    }
+
+    fn sum(&self, cell_of: impl Fn(u8) -> u8) -> u64 {
+        let cells = self.goal.size() * self.goal.size();
+        let mut positions = [0_u8; 16];
+        let mut total = 0;
+        for (index, pattern) in self.patterns.iter().enumerate() {
+            for (i, &tile) in pattern.tiles.iter().enumerate() {
+                positions[i] = cell_of(tile);
+            }
+            let at = pattern::direct_index(&positions[..pattern.tiles.len()], cells);
+            total += u64::from(self.table(index)[at]);
+        }
+        total
+    }
+}
+
+fn supported_partition(goal: &Goal) -> Result<Vec<Pattern>, PdbError> {
+    match goal.size() {
+        3 | 4 => Ok(pattern::default_partition(goal)),
+        n => Err(PdbError::UnsupportedSize(n)),
+    }
+}
+
+/// The reflection in the main diagonal, when it maps the goal onto itself
+/// up to renaming tiles (the blank's goal cell is on the diagonal).
+fn mirror(goal: &Goal) -> Option<Mirror> {
+    let n = goal.size();
+    let transpose = |cell: usize| (cell % n) * n + cell / n;
+    let blank = goal.home(0);
+    if transpose(blank) != blank {
+        return None;
+    }
+    let cell = (0..n * n).map(|c| transpose(c) as u8).collect();
+    let tile = (0..n * n)
+        .map(|t| goal.tile_at(transpose(goal.home(t as u32))) as u8)
+        .collect();
+    Some(Mirror { cell, tile })
+}
