@@ -157,7 +157,15 @@ pub fn check<R: BufRead>(
     options: &CheckOptions,
     oracle: Option<&Oracle>,
 ) -> Report {
-    check_with(puzzle, answer, options, Provers { oracle, pdb: None })
+    check_with(
+        puzzle,
+        answer,
+        options,
+        Provers {
+            oracle,
+            ..Provers::default()
+        },
+    )
 }
 
 /// [`check`] with the tables proofs may use, pattern databases included.
@@ -203,10 +211,10 @@ enum Outcome {
     Count { moves: u64, span: Span },
 }
 
-struct Checker<'a, R> {
+struct Checker<'a, 'p, R> {
     puzzle: &'a Board,
     options: &'a CheckOptions,
-    provers: Provers<'a>,
+    provers: Provers<'p>,
     stream: AnswerStream<R>,
     findings: Vec<Finding>,
     omitted: usize,
@@ -229,7 +237,7 @@ fn text_of(bytes: &[u8]) -> String {
     shorten(&visible, false)
 }
 
-impl<R: BufRead> Checker<'_, R> {
+impl<R: BufRead> Checker<'_, '_, R> {
     /// Whether another finding fits under the cap; counts it as omitted
     /// when not, so callers can skip building it.
     fn has_room(&mut self) -> bool {

@@ -11,12 +11,25 @@ use crate::search::pdb::PatternDatabase;
 /// Prebuilt tables a proof may use: the exhaustive oracle (n ≤ 3) and
 /// pattern databases (4x4, course goal). Missing ones are built (the
 /// oracle) or done without (the databases: linear conflict instead).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct Provers<'a> {
     /// The exhaustive table for the board's size.
     pub oracle: Option<&'a Oracle>,
     /// Pattern databases for the course goal.
     pub pdb: Option<&'a PatternDatabase>,
+    /// Pattern databases fetched only when a proof needs a search (so that
+    /// answers proved by a table or a bound never load them).
+    pub pdb_on_demand: Option<&'a dyn Fn() -> Option<&'a PatternDatabase>>,
+}
+
+impl fmt::Debug for Provers<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Provers")
+            .field("oracle", &self.oracle.is_some())
+            .field("pdb", &self.pdb.is_some())
+            .field("pdb_on_demand", &self.pdb_on_demand.is_some())
+            .finish()
+    }
 }
 
 /// How an optimum was established.
@@ -99,7 +112,15 @@ pub fn prove_optimum(
     budget: u64,
     oracle: Option<&Oracle>,
 ) -> Result<Optimum, Undecided> {
-    prove_optimum_with(board, upper, budget, Provers { oracle, pdb: None })
+    prove_optimum_with(
+        board,
+        upper,
+        budget,
+        Provers {
+            oracle,
+            ..Provers::default()
+        },
+    )
 }
 
 /// [`prove_optimum`] with pattern databases: for 4x4 boards the lower
@@ -128,7 +149,11 @@ pub fn prove_optimum_with(
     budget: u64,
     provers: Provers<'_>,
 ) -> Result<Optimum, Undecided> {
-    let Provers { oracle, pdb } = provers;
+    let Provers {
+        oracle,
+        pdb,
+        pdb_on_demand,
+    } = provers;
     if !board.is_solvable() {
         return Ok(Optimum {
             moves: None,
@@ -149,12 +174,21 @@ pub fn prove_optimum_with(
             proof: Proof::ExhaustiveTable,
         });
     }
-    let pdb = pdb.filter(|p| p.goal().size() == n && p.goal().is_standard());
-    let mut lower_bound = linear_conflict(board);
-    if let Some(pdb) = pdb {
-        lower_bound = lower_bound.max(pdb.lookup(board).unwrap_or(0));
+    let fits = |p: &&PatternDatabase| p.goal().size() == n && p.goal().is_standard();
+    let linear = linear_conflict(board);
+    if upper == Some(linear) {
+        return Ok(Optimum {
+            moves: upper,
+            proof: Proof::LowerBound,
+        });
     }
-    if upper == Some(lower_bound) {
+    let pdb = pdb
+        .or_else(|| pdb_on_demand.and_then(|fetch| fetch()))
+        .filter(fits);
+    if let Some(pdb) = pdb
+        && upper.is_some()
+        && upper == pdb.lookup(board).ok()
+    {
         return Ok(Optimum {
             moves: upper,
             proof: Proof::LowerBound,

@@ -78,7 +78,7 @@ fn step_fault(previous: &Board, next: &Board) -> Option<(StepFault, usize)> {
 
 /// Replays the boards after the header.
 pub(super) fn boards<R: BufRead>(
-    checker: &mut Checker<'_, R>,
+    checker: &mut Checker<'_, '_, R>,
     claimed: Option<(u64, Span)>,
 ) -> Outcome {
     let n = checker.puzzle.size();
@@ -180,7 +180,7 @@ pub(super) fn boards<R: BufRead>(
 
 /// Checks one board against the puzzle (the first) or the board before it.
 fn compare<R: BufRead>(
-    checker: &mut Checker<'_, R>,
+    checker: &mut Checker<'_, '_, R>,
     previous: Option<&Placed>,
     current: &Placed,
     seen: &mut Seen,
@@ -244,7 +244,7 @@ fn letter_direction(letter: u8, meaning: MoveMeaning) -> Option<Direction> {
 }
 
 /// Replays move letters from the puzzle.
-pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, R>) -> Outcome {
+pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
     let mut board = checker.puzzle.clone();
     let mut count = 0_u64;
     let mut first_span = None;

@@ -86,9 +86,9 @@ pub fn open_pdb(
             };
             let _ = writeln!(
                 err,
-                "note: built the pattern databases in {:.1} s ({why}); {} MB cached at {}",
+                "note: built the pattern databases in {:.1} s ({why}); {:.1} MB cached at {}",
                 opened.elapsed.as_secs_f64(),
-                pdb.size_bytes() / 1_000_000,
+                pdb.size_bytes() as f64 / 1e6,
                 opened.path.display()
             );
         }

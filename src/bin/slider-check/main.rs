@@ -13,7 +13,7 @@ mod common;
 
 use clap::{Parser, ValueEnum};
 use common::{ApiArg, ColorWhen};
-use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Verdict, check, render};
+use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Provers, Verdict, check_with, render};
 use slider::diagnostic::{Diagnostic, render as render_diagnostics};
 use slider::exit_code;
 use slider::format::parse_puzzle_any;
@@ -52,6 +52,13 @@ struct Args {
     /// Output: compiler-style text, JSON, or GitHub Actions annotations.
     #[arg(long, value_enum, default_value_t = Output::Human)]
     format: Output,
+    /// Where pattern databases are cached (4x4 proofs by search) [default:
+    /// the user's cache folder].
+    #[arg(long, env = "SLIDER_PDB_DIR", value_name = "DIR")]
+    pdb_dir: Option<PathBuf>,
+    /// Prove 4x4 optima with linear conflict only, not pattern databases.
+    #[arg(long)]
+    no_pdb: bool,
     /// When to colour the text output (`NO_COLOR` is honoured under `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
@@ -168,7 +175,29 @@ fn run(args: &Args) -> u8 {
         max_findings: args.max_findings.max(1),
         optimum: args.optimum.map(|known| known.0),
     };
-    let report = check(&puzzle, answer, &options, None);
+    // Pattern databases for 4x4 proofs, loaded only if a proof needs a search.
+    let loaded = std::cell::OnceCell::new();
+    let dir = common::pdb_dir(args.pdb_dir.as_deref());
+    let fetch = || {
+        loaded
+            .get_or_init(|| {
+                let goal = slider::search::Goal::standard(4);
+                common::open_pdb(&goal, &dir)
+                    .map_err(|e| {
+                        let _ = writeln!(
+                            anstream::stderr(),
+                            "warning: pattern databases unavailable ({e}); proving with linear conflict"
+                        );
+                    })
+                    .ok()
+            })
+            .as_ref()
+    };
+    let provers = Provers {
+        pdb_on_demand: (puzzle.size() == 4 && !args.no_pdb).then_some(&fetch as _),
+        ..Provers::default()
+    };
+    let report = check_with(&puzzle, answer, &options, provers);
     let text = match args.format {
         Output::Human => render::human(&report, &puzzle_name, &answer_name, true),
         Output::Json => render::json(&report, &puzzle_name, &answer_name),
