@@ -80,12 +80,42 @@ fn exit_3_on_unproven() {
         .args([
             "--budget",
             "10",
+            "--no-pdb",
             &format!("{CASES}/u01-budget-too-small/puzzle.txt"),
             &format!("{CASES}/u01-budget-too-small/answer.txt"),
         ])
         .assert()
         .code(3)
         .stdout(predicate::str::contains("unproven: "));
+}
+
+#[test]
+fn pattern_databases_prove_what_linear_conflict_cannot_within_the_budget() {
+    let cache = tempfile::tempdir().unwrap();
+    check()
+        .env("SLIDER_PDB_DIR", cache.path())
+        .args([
+            "--budget",
+            "10",
+            &format!("{CASES}/u01-budget-too-small/puzzle.txt"),
+            &format!("{CASES}/u01-budget-too-small/answer.txt"),
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("pattern-database lower bound"))
+        .stderr(predicate::str::contains(
+            "note: built the pattern databases",
+        ));
+    // The second run maps the cached file and says nothing.
+    check()
+        .env("SLIDER_PDB_DIR", cache.path())
+        .args([
+            &format!("{CASES}/u01-budget-too-small/puzzle.txt"),
+            &format!("{CASES}/u01-budget-too-small/answer.txt"),
+        ])
+        .assert()
+        .code(0)
+        .stderr("");
 }
 
 #[test]

@@ -174,3 +174,171 @@ fn colour_follows_the_flag() {
         .code(2)
         .stderr(predicate::str::contains("\u{1b}[").not());
 }
+
+/// `slider` with its pattern-database cache in a fresh folder.
+fn slider_with_cache(dir: &std::path::Path) -> Command {
+    let mut command = slider();
+    command.env("SLIDER_PDB_DIR", dir);
+    command
+}
+
+#[test]
+fn every_algorithm_and_heuristic_prints_an_optimal_course_answer() {
+    let cache = tempfile::tempdir().unwrap();
+    let reference = slider()
+        .args(["solve", "fixtures/puzzles/puzzle3x3-24.txt"])
+        .output()
+        .unwrap();
+    let header = String::from_utf8(reference.stdout)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(header, "Minimum number of moves = 24");
+    let runs: &[(&str, &str)] = &[
+        ("bfs", "auto"),
+        ("bibfs", "auto"),
+        ("astar", "hamming"),
+        ("astar", "manhattan"),
+        ("astar", "linear-conflict"),
+        ("astar", "pdb"),
+        ("idastar", "hamming"),
+        ("idastar", "manhattan"),
+        ("idastar", "linear-conflict"),
+        ("idastar", "pdb"),
+    ];
+    for &(algorithm, heuristic) in runs {
+        let output = slider_with_cache(cache.path())
+            .args(["solve", "--algorithm", algorithm, "--heuristic", heuristic])
+            .arg("fixtures/puzzles/puzzle3x3-24.txt")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{algorithm} {heuristic}");
+        // The answer is accepted by the checker: legal, optimal, course format.
+        let answer = cache.path().join("answer.txt");
+        std::fs::write(&answer, &output.stdout).unwrap();
+        Command::cargo_bin("slider-check")
+            .unwrap()
+            .args(["--strict", "fixtures/puzzles/puzzle3x3-24.txt"])
+            .arg(&answer)
+            .assert()
+            .code(0);
+    }
+}
+
+#[test]
+fn iddfs_and_stats_report_nodes_time_and_memory() {
+    slider()
+        .args([
+            "solve",
+            "--algorithm",
+            "iddfs",
+            "--stats",
+            "--output",
+            "moves",
+        ])
+        .arg("fixtures/puzzles/puzzle3x3-12.txt")
+        .assert()
+        .code(0)
+        .stdout(predicate::function(|out: &str| out.trim().len() == 12))
+        .stderr(
+            predicate::str::contains("12 moves; iddfs: expanded ")
+                .and(predicate::str::contains("generated"))
+                .and(predicate::str::contains("peak memory")),
+        );
+}
+
+#[test]
+fn a_custom_goal_is_solved_towards_and_decides_solvability() {
+    let cache = tempfile::tempdir().unwrap();
+    for algorithm in ["bfs", "bibfs", "astar", "idastar", "iddfs"] {
+        let output = slider_with_cache(cache.path())
+            .args(["solve", "--algorithm", algorithm])
+            .args(["--goal", "fixtures/goals/3x3-textbook-goal.txt"])
+            .arg("fixtures/goals/3x3-textbook-start-05.txt")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{algorithm}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.starts_with("Minimum number of moves = 5\n"),
+            "{algorithm}: {text}"
+        );
+        assert!(
+            text.ends_with(" 1  2  3 \n 8  0  4 \n 7  6  5 \n\n"),
+            "{algorithm}: {text}"
+        );
+        slider_with_cache(cache.path())
+            .args(["solve", "--algorithm", algorithm])
+            .args(["--goal", "fixtures/goals/3x3-textbook-goal.txt"])
+            .arg("fixtures/goals/3x3-textbook-unsolvable.txt")
+            .assert()
+            .code(0)
+            .stdout("Unsolvable puzzle\n");
+    }
+    // The reference A* knows only the course goal.
+    slider()
+        .args(["solve", "--goal", "fixtures/goals/3x3-textbook-goal.txt"])
+        .arg("fixtures/goals/3x3-textbook-start-05.txt")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("course's goal only"));
+    // A goal of another size, and a malformed goal, are errors with exit 2.
+    slider()
+        .args([
+            "solve",
+            "--algorithm",
+            "idastar",
+            "--goal",
+            "fixtures/puzzles/puzzle4x4-16.txt",
+        ])
+        .arg("fixtures/goals/3x3-textbook-start-05.txt")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the goal is 4x4, the puzzle 3x3"));
+    slider()
+        .args([
+            "solve",
+            "--algorithm",
+            "idastar",
+            "--goal",
+            "fixtures/parse/bad/duplicate-tile.txt",
+        ])
+        .arg("fixtures/goals/3x3-textbook-start-05.txt")
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn limits_and_unsupported_databases_are_reported() {
+    slider()
+        .args([
+            "solve",
+            "--algorithm",
+            "idastar",
+            "--heuristic",
+            "manhattan",
+            "--max-nodes",
+            "1000",
+        ])
+        .arg(common::course_dir().join("puzzle4x4-hard1.txt"))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("budget ran out").and(predicate::str::contains("at least")),
+        );
+    slider()
+        .args(["solve", "--algorithm", "bfs", "--time-limit", "0"])
+        .arg(common::course_dir().join("puzzle4x4-hard1.txt"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("time limit ran out"));
+    slider()
+        .args(["solve", "--algorithm", "idastar", "--heuristic", "pdb"])
+        .arg("fixtures/puzzles/puzzle5x5-20.txt")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("3x3 and 4x4"));
+}

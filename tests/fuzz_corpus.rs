@@ -37,3 +37,8 @@ fn parse_answer_corpus() {
 fn check_corpus() {
     replay("check", slider::fuzz_checks::check_bytes);
 }
+
+#[test]
+fn search_corpus() {
+    replay("search", slider::fuzz_checks::search_bytes);
+}

@@ -566,7 +566,12 @@ impl<R: BufRead> Checker<'_, '_, R> {
                             moves: Some(moves),
                             proof: Proof::Given,
                         }),
-                        _ => prove_optimum_with(self.puzzle, upper, self.options.budget, self.provers),
+                        _ => prove_optimum_with(
+                            self.puzzle,
+                            upper,
+                            self.options.budget,
+                            self.provers,
+                        ),
                     };
                     match proved {
                         Ok(optimum) => {

@@ -38,9 +38,10 @@ pub enum Proof {
     /// Looked up in the exhaustive breadth-first table (n ≤ 3).
     ExhaustiveTable,
     /// A legal path's length equals an admissible lower bound (Manhattan
-    /// plus linear conflict, or pattern databases), so no shorter path
-    /// exists.
+    /// plus linear conflict), so no shorter path exists.
     LowerBound,
+    /// A legal path's length equals the pattern databases' lower bound.
+    DatabaseBound,
     /// Found by an optimal search.
     Search {
         /// Nodes the search generated.
@@ -57,7 +58,8 @@ impl fmt::Display for Proof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Proof::ExhaustiveTable => f.write_str("exhaustive table"),
-            Proof::LowerBound => f.write_str("equals an admissible lower bound"),
+            Proof::LowerBound => f.write_str("equals the linear-conflict lower bound"),
+            Proof::DatabaseBound => f.write_str("equals the pattern-database lower bound"),
             Proof::Search { nodes } => write!(f, "optimal search, {nodes} nodes"),
             Proof::Parity => f.write_str("parity"),
             Proof::Given => f.write_str("given"),
@@ -131,6 +133,11 @@ pub fn prove_optimum(
 ///
 /// [`Undecided`] when the budget ran out before a proof.
 ///
+/// # Panics
+///
+/// Never: the oracle is built only for the sizes it covers, and the
+/// databases are used only for their own goal and size.
+///
 /// # Example
 ///
 /// ```
@@ -191,7 +198,7 @@ pub fn prove_optimum_with(
     {
         return Ok(Optimum {
             moves: upper,
-            proof: Proof::LowerBound,
+            proof: Proof::DatabaseBound,
         });
     }
     // IDA* (databases, else linear conflicts): exact, and its memory does

@@ -38,6 +38,7 @@ fn proof_text(report: &Report) -> String {
     match report.optimum.map(|o| o.proof) {
         Some(Proof::ExhaustiveTable) => "exhaustive table".to_string(),
         Some(Proof::LowerBound) => "matches the linear-conflict lower bound".to_string(),
+        Some(Proof::DatabaseBound) => "matches the pattern-database lower bound".to_string(),
         Some(Proof::Search { nodes }) => format!("optimal search, {nodes} nodes"),
         Some(Proof::Parity) => "parity".to_string(),
         Some(Proof::Given) => "given optimum".to_string(),
@@ -177,6 +178,7 @@ pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
         proof: report.optimum.map(|o| match o.proof {
             Proof::ExhaustiveTable => "exhaustive-table",
             Proof::LowerBound => "lower-bound",
+            Proof::DatabaseBound => "database-bound",
             Proof::Search { .. } => "search",
             Proof::Parity => "parity",
             Proof::Given => "given",

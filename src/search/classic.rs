@@ -63,7 +63,9 @@ impl Graph<'_> {
             return Vec::new();
         }
         self.expanded.set(self.expanded.get() + 1);
-        if self.expanded.get() & 0xfff == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
+        if self.expanded.get().trailing_zeros() >= 12
+            && self.deadline.is_some_and(|d| Instant::now() > d)
+        {
             self.stopped.set(Some(true));
             return Vec::new();
         }
@@ -99,6 +101,10 @@ impl Graph<'_> {
 ///
 /// As [`crate::search::idastar::search`]: unsolvable, a limit reached, or
 /// a configuration that does not fit (boards wider than 256 here).
+///
+/// # Panics
+///
+/// Never: every state is a valid board.
 ///
 /// # Example
 ///
@@ -163,7 +169,7 @@ pub fn solve(
                 let board = Board::from_tiles(n, &tiles).expect("states are boards");
                 estimate(&board, goal, config.heuristic, config.pdb)
             };
-            initial_h = h(&start);
+            initial_h = estimate(board, goal, config.heuristic, config.pdb);
             astar(
                 &start,
                 |s| graph.successors(s).into_iter().map(|c| (c, 1_u64)),

@@ -196,7 +196,13 @@ struct Driver<N> {
 impl<N: Node> Driver<N> {
     /// Depth-first search below `bound`: `Ok(true)` when the goal is found,
     /// `Ok(false)` with `next` lowered to the least f above the bound.
-    fn dfs(&mut self, g: u64, bound: u64, next: &mut u64, last: Option<Direction>) -> Result<bool, Stop> {
+    fn dfs(
+        &mut self,
+        g: u64,
+        bound: u64,
+        next: &mut u64,
+        last: Option<Direction>,
+    ) -> Result<bool, Stop> {
         let h = self.node.h(bound - g);
         if g + h > bound {
             *next = (*next).min(g + h);
@@ -218,7 +224,7 @@ impl<N: Node> Driver<N> {
             if self.stats.generated > self.budget {
                 return Err(Stop::Nodes);
             }
-            if self.stats.generated & 0xffff == 0
+            if self.stats.generated.trailing_zeros() >= 16
                 && self.deadline.is_some_and(|d| Instant::now() > d)
             {
                 return Err(Stop::Time);
@@ -369,7 +375,12 @@ pub(crate) fn estimate(
     }
 }
 
-fn run<N: Node>(node: N, n: usize, budget: u64, deadline: Option<Instant>) -> Result<Solution, SearchError> {
+fn run<N: Node>(
+    node: N,
+    n: usize,
+    budget: u64,
+    deadline: Option<Instant>,
+) -> Result<Solution, SearchError> {
     Driver {
         node,
         slides: slide_table(n),
@@ -676,13 +687,17 @@ impl Node for PdbNode<'_> {
         let tile = self.tiles[from];
         let (now, back) = (from as u8, self.blank as u8);
         let weight = self.weight[tile as usize];
-        self.index[0][g0] = (self.index[0][g0] + u32::from(back) * weight) - u32::from(now) * weight;
+        self.index[0][g0] =
+            (self.index[0][g0] + u32::from(back) * weight) - u32::from(now) * weight;
         self.sums[0] = self.sums[0] + u64::from(old0) - u64::from(self.values[0][g0]);
         self.values[0][g0] = old0;
         if self.reflected {
             let mirrored = self.mirror_tile[tile as usize] as usize;
             let weight = self.weight[mirrored];
-            let (now, back) = (self.mirror_cell[now as usize], self.mirror_cell[back as usize]);
+            let (now, back) = (
+                self.mirror_cell[now as usize],
+                self.mirror_cell[back as usize],
+            );
             self.index[1][g1] =
                 (self.index[1][g1] + u32::from(back) * weight) - u32::from(now) * weight;
             self.sums[1] = self.sums[1] + u64::from(old1) - u64::from(self.values[1][g1]);

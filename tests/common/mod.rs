@@ -186,9 +186,14 @@ pub fn random_walk(n: usize, steps: usize, rng: &mut Rng) -> Vec<u32> {
 
 /// Breadth-first distances from the goal out to `depth`, naively.
 pub fn naive_bfs(n: usize, depth: usize) -> HashMap<Vec<u32>, usize> {
+    naive_bfs_from(&naive_goal(n), n, depth)
+}
+
+/// Breadth-first distances from any arrangement out to `depth`, naively.
+pub fn naive_bfs_from(start: &[u32], n: usize, depth: usize) -> HashMap<Vec<u32>, usize> {
     let mut dist = HashMap::new();
-    let mut frontier = vec![naive_goal(n)];
-    dist.insert(naive_goal(n), 0);
+    let mut frontier = vec![start.to_vec()];
+    dist.insert(start.to_vec(), 0);
     for d in 1..=depth {
         let mut next = Vec::new();
         for tiles in &frontier {

@@ -81,7 +81,9 @@ pub fn open_pdb(
         Provenance::Loaded => {}
         how => {
             let why = match how {
-                Provenance::BuiltCorrupt(reason) => format!("the cached file was corrupt: {reason}"),
+                Provenance::BuiltCorrupt(reason) => {
+                    format!("the cached file was corrupt: {reason}")
+                }
                 _ => "first use".to_string(),
             };
             let _ = writeln!(

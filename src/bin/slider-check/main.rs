@@ -13,7 +13,9 @@ mod common;
 
 use clap::{Parser, ValueEnum};
 use common::{ApiArg, ColorWhen};
-use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Provers, Verdict, check_with, render};
+use slider::check::{
+    AnswerFormat, CheckOptions, MoveMeaning, Provers, Verdict, check_with, render,
+};
 use slider::diagnostic::{Diagnostic, render as render_diagnostics};
 use slider::exit_code;
 use slider::format::parse_puzzle_any;

@@ -71,7 +71,11 @@ pub struct HardestArgs {
     /// Course puzzle files (default: the course's 4x4-78 and 4x4-80).
     files: Vec<PathBuf>,
     /// The folder of the course's puzzle files.
-    #[arg(long, env = "SLIDER_COURSE_FIXTURES", default_value = "../shared/course-fixtures")]
+    #[arg(
+        long,
+        env = "SLIDER_COURSE_FIXTURES",
+        default_value = "../shared/course-fixtures"
+    )]
     course_dir: PathBuf,
     /// Where pattern databases are cached.
     #[arg(long, env = "SLIDER_PDB_DIR")]
@@ -124,7 +128,11 @@ fn read_instances(path: &Path, convention: Convention) -> Result<Vec<Instance>, 
         let tiles: Vec<u32> = if korf {
             // Rotate 180° and rename t -> N - t: the same problem towards blank-last.
             let cells = tiles.len() as u32;
-            tiles.iter().rev().map(|&t| if t == 0 { 0 } else { cells - t }).collect()
+            tiles
+                .iter()
+                .rev()
+                .map(|&t| if t == 0 { 0 } else { cells - t })
+                .collect()
         } else {
             tiles.to_vec()
         };
@@ -158,6 +166,20 @@ fn choose(heuristic: BenchHeuristic, n: usize) -> Heuristic {
     }
 }
 
+/// The databases `heuristic` needs, if any (errors are reported).
+fn databases_for(
+    heuristic: Heuristic,
+    n: usize,
+    dir: &Path,
+) -> Result<Option<PatternDatabase>, ()> {
+    if heuristic != Heuristic::PatternDatabase {
+        return Ok(None);
+    }
+    open_pdb(&Goal::standard(n), dir)
+        .map(Some)
+        .map_err(|e| report_error(&e))
+}
+
 /// `slider bench korf`.
 pub fn korf(args: &KorfArgs) -> u8 {
     let mut instances = match read_instances(&args.file, args.convention) {
@@ -174,16 +196,8 @@ pub fn korf(args: &KorfArgs) -> u8 {
     };
     let heuristic = choose(args.heuristic, n);
     let dir = pdb_dir(args.pdb_dir.as_deref());
-    let pdb = if heuristic == Heuristic::PatternDatabase {
-        match open_pdb(&Goal::standard(n), &dir) {
-            Ok(pdb) => Some(pdb),
-            Err(e) => {
-                report_error(&e);
-                return exit_code::ERROR;
-            }
-        }
-    } else {
-        None
+    let Ok(pdb) = databases_for(heuristic, n, &dir) else {
+        return exit_code::ERROR;
     };
     let config = SearchConfig {
         heuristic,
@@ -250,13 +264,17 @@ pub fn korf(args: &KorfArgs) -> u8 {
         generated as f64 / total.as_secs_f64().max(1e-9) / 1e6
     );
     if let Some(peak) = peak_memory() {
-        println!("peak memory (resident, whole process): {:.1} MB", peak as f64 / 1e6);
+        println!(
+            "peak memory (resident, whole process): {:.1} MB",
+            peak as f64 / 1e6
+        );
     }
-    if args.processes && wrong == 0 {
-        if let Err(e) = processes(&instances, &dir, heuristic) {
-            report_error(&e);
-            return exit_code::ERROR;
-        }
+    if args.processes
+        && wrong == 0
+        && let Err(e) = processes(&instances, &dir, heuristic)
+    {
+        report_error(&e);
+        return exit_code::ERROR;
     }
     if wrong == 0 {
         exit_code::SUCCESS
@@ -286,7 +304,15 @@ fn processes(instances: &[Instance], dir: &Path, heuristic: Heuristic) -> Result
     let mut mismatches = 0;
     for (path, instance) in files.iter().zip(instances) {
         let output = Command::new(&exe)
-            .args(["solve", "--algorithm", "idastar", "--heuristic", name, "--output", "moves"])
+            .args([
+                "solve",
+                "--algorithm",
+                "idastar",
+                "--heuristic",
+                name,
+                "--output",
+                "moves",
+            ])
             .arg("--pdb-dir")
             .arg(dir)
             .arg(path)
@@ -356,7 +382,9 @@ pub fn hardest(args: &HardestArgs) -> u8 {
             ..SearchConfig::default()
         };
         let started = Instant::now();
-        let name = path.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
         match search(&board, &config) {
             Ok(solution) if replays(&board, &solution) => println!(
                 "{name:<24} {:>5} {:>14} {:>14} {:>10.3}",
@@ -388,7 +416,11 @@ pub fn pdb(args: &PdbArgs) -> u8 {
     };
     let build = started.elapsed();
     let n = args.size;
-    let sizes: Vec<String> = pdb.patterns().iter().map(|p| p.tiles.len().to_string()).collect();
+    let sizes: Vec<String> = pdb
+        .patterns()
+        .iter()
+        .map(|p| p.tiles.len().to_string())
+        .collect();
     println!(
         "{n}x{n} pattern databases ({}, reflected: {}): cold build {:.2} s on {} threads, {} bytes",
         sizes.join("-"),

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use slider::diagnostic::{Diagnostic, render};
 use slider::search::Goal;
 use slider::search::classic::{self, Algorithm};
-use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, search};
+use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solution, search};
 use slider::{
     Board, Priority, Solver, SolverError, SolverOptions, exit_code, format::parse_puzzle,
 };
@@ -181,7 +181,11 @@ fn read_goal(path: &std::path::Path, board: &Board) -> Result<Goal, u8> {
         exit_code::ERROR
     })?;
     let goal = parse_puzzle(&bytes).map_err(|e| {
-        let text = render(&[Diagnostic::from_puzzle_error(&e, &name)], &bytes, stderr_color());
+        let text = render(
+            &[Diagnostic::from_puzzle_error(&e, &name)],
+            &bytes,
+            stderr_color(),
+        );
         let _ = write!(anstream::stderr(), "{text}");
         exit_code::ERROR
     })?;
@@ -251,32 +255,13 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
     };
     let elapsed = started.elapsed();
     if args.stats {
-        let stats = match &result {
-            Ok(solution) => Some((Some(solution.moves.len()), solution.stats)),
-            Err(SearchError::Budget { stats, .. } | SearchError::TimeLimit { stats, .. }) => {
-                Some((None, *stats))
-            }
-            Err(_) => None,
-        };
-        if let Some((moves, stats)) = stats {
-            let algorithm = args.algorithm.to_possible_value().map(|v| v.get_name().to_string());
-            let moves = moves.map_or("no answer".to_string(), |m| format!("{m} moves"));
-            let heuristic = if uses_heuristic {
-                format!(" ({heuristic:?}, initial h {})", stats.initial_h)
-            } else {
-                String::new()
-            };
-            let memory = peak_memory().map_or(String::new(), |b| {
-                format!("; peak memory {:.1} MB", b as f64 / 1e6)
-            });
-            eprintln!(
-                "{name}: {moves}; {}{heuristic}: expanded {}, generated {}; {:.3} s{memory}",
-                algorithm.unwrap_or_default(),
-                stats.expanded,
-                stats.generated,
-                elapsed.as_secs_f64()
-            );
-        }
+        print_stats(
+            args,
+            name,
+            &result,
+            uses_heuristic.then_some(heuristic),
+            elapsed,
+        );
     }
     let written = match result {
         Ok(solution) => {
@@ -297,6 +282,41 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
         }
     };
     exit_for(written)
+}
+
+/// `--stats` for the non-reference searches: nodes, time, peak memory.
+fn print_stats(
+    args: &SolveArgs,
+    name: &str,
+    result: &Result<Solution, SearchError>,
+    heuristic: Option<Heuristic>,
+    elapsed: Duration,
+) {
+    let (moves, stats) = match result {
+        Ok(solution) => (Some(solution.moves.len()), solution.stats),
+        Err(SearchError::Budget { stats, .. } | SearchError::TimeLimit { stats, .. }) => {
+            (None, *stats)
+        }
+        Err(_) => return,
+    };
+    let algorithm = args
+        .algorithm
+        .to_possible_value()
+        .map(|v| v.get_name().to_string());
+    let moves = moves.map_or("no answer".to_string(), |m| format!("{m} moves"));
+    let heuristic = heuristic.map_or(String::new(), |h| {
+        format!(" ({h:?}, initial h {})", stats.initial_h)
+    });
+    let memory = peak_memory().map_or(String::new(), |b| {
+        format!("; peak memory {:.1} MB", b as f64 / 1e6)
+    });
+    eprintln!(
+        "{name}: {moves}; {}{heuristic}: expanded {}, generated {}; {:.3} s{memory}",
+        algorithm.unwrap_or_default(),
+        stats.expanded,
+        stats.generated,
+        elapsed.as_secs_f64()
+    );
 }
 
 /// The exit code once the answer is written. A closed pipe

@@ -78,7 +78,11 @@ impl fmt::Display for PdbError {
             ),
             PdbError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             PdbError::Corrupt { path, reason } => {
-                write!(f, "{}: not a usable pattern database: {reason}", path.display())
+                write!(
+                    f,
+                    "{}: not a usable pattern database: {reason}",
+                    path.display()
+                )
             }
         }
     }
@@ -147,13 +151,17 @@ impl fmt::Debug for PatternDatabase {
             .field("patterns", &self.patterns)
             .field("bytes", &self.bytes.len())
             .field("reflected", &self.mirror.is_some())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
 impl PatternDatabase {
     /// Builds the databases of `goal`'s default partition in memory (the
     /// patterns in parallel).
+    ///
+    /// # Panics
+    ///
+    /// Never: a freshly encoded database is valid.
     ///
     /// # Example
     ///
@@ -173,8 +181,8 @@ impl PatternDatabase {
                 .collect()
         };
         let bytes = file::encode(goal, &patterns, &tables);
-        let offsets = file::validate(&bytes, goal, &patterns)
-            .expect("a freshly encoded database is valid");
+        let offsets =
+            file::validate(&bytes, goal, &patterns).expect("a freshly encoded database is valid");
         Ok(PatternDatabase::assemble(
             goal,
             patterns,

@@ -1,0 +1,140 @@
+//! The classic algorithms (pathfinding's breadth-first, bidirectional,
+//! A* and iterative deepening over slider's puzzle graph) against the
+//! exhaustive oracle, which shares no code with them.
+
+mod common;
+
+use rayon::prelude::*;
+use slider::Board;
+use slider::oracle::Oracle;
+use slider::search::Goal;
+use slider::search::classic::{Algorithm, solve};
+use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError};
+use slider::search::pdb::PatternDatabase;
+
+fn replay_to(board: &Board, moves: &[slider::Direction]) -> Vec<u32> {
+    let mut at = board.clone();
+    for &direction in moves {
+        at = at.slide(direction).expect("every move stays on the board");
+    }
+    at.tiles().collect()
+}
+
+#[test]
+fn every_classic_algorithm_equals_the_oracle_on_random_3x3_boards() {
+    let oracle = Oracle::new(3).unwrap();
+    let goal = Goal::standard(3);
+    let pdb = PatternDatabase::build(&goal).unwrap();
+    let mut rng = common::Rng::new(31);
+    let ranks: Vec<usize> = (0..120).map(|_| rng.below(oracle.states())).collect();
+    ranks.par_iter().for_each(|&rank| {
+        let board = oracle.board_of_rank(rank).unwrap();
+        let expected = oracle.distance(&board);
+        let mut runs = vec![
+            (Algorithm::Bfs, Heuristic::Manhattan),
+            (Algorithm::BidirectionalBfs, Heuristic::Manhattan),
+        ];
+        for heuristic in [
+            Heuristic::Hamming,
+            Heuristic::Manhattan,
+            Heuristic::LinearConflict,
+            Heuristic::PatternDatabase,
+        ] {
+            runs.push((Algorithm::AStar, heuristic));
+        }
+        // Iterative deepening re-walks every path; keep it to short optima.
+        if expected.is_none_or(|d| d <= 12) {
+            runs.push((Algorithm::Iddfs, Heuristic::Manhattan));
+        }
+        for (algorithm, heuristic) in runs {
+            let config = SearchConfig {
+                heuristic,
+                pdb: Some(&pdb),
+                ..SearchConfig::default()
+            };
+            match (solve(&board, algorithm, &config), expected) {
+                (Ok(solution), Some(d)) => {
+                    assert_eq!(
+                        solution.moves.len() as u32,
+                        d,
+                        "{board:?} {algorithm} {heuristic:?}"
+                    );
+                    assert_eq!(replay_to(&board, &solution.moves), goal.cells());
+                    assert!(solution.stats.generated >= u64::from(d));
+                }
+                (Err(SearchError::Unsolvable), None) => {}
+                (other, d) => panic!("{board:?} {algorithm}: {other:?} vs oracle {d:?}"),
+            }
+        }
+    });
+}
+
+#[test]
+fn classic_algorithms_reach_a_custom_goal_optimally() {
+    let goal = Goal::from_board(&"3  1 2 3  8 0 4  7 6 5".parse().unwrap());
+    let distances = common::naive_bfs_from(goal.cells(), 3, 40);
+    let mut rng = common::Rng::new(8);
+    for _ in 0..20 {
+        let tiles = rng.permutation(9);
+        let board = Board::from_tiles(3, &tiles).unwrap();
+        let config = SearchConfig {
+            goal: Some(&goal),
+            heuristic: Heuristic::LinearConflict,
+            ..SearchConfig::default()
+        };
+        for algorithm in [
+            Algorithm::Bfs,
+            Algorithm::BidirectionalBfs,
+            Algorithm::AStar,
+        ] {
+            match (solve(&board, algorithm, &config), distances.get(&tiles)) {
+                (Ok(solution), Some(&d)) => {
+                    assert_eq!(solution.moves.len(), d, "{board:?} {algorithm}");
+                    assert_eq!(replay_to(&board, &solution.moves), goal.cells());
+                }
+                (Err(SearchError::Unsolvable), None) => {}
+                (other, d) => panic!("{board:?} {algorithm}: {other:?} vs {d:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn node_and_time_limits_stop_every_classic_algorithm_without_a_path() {
+    let board = common::course_board("puzzle4x4-hard1.txt");
+    for algorithm in [
+        Algorithm::Bfs,
+        Algorithm::BidirectionalBfs,
+        Algorithm::AStar,
+        Algorithm::Iddfs,
+    ] {
+        let config = SearchConfig {
+            limits: Limits {
+                nodes: 5_000,
+                time: None,
+            },
+            ..SearchConfig::default()
+        };
+        let result = solve(&board, algorithm, &config);
+        assert!(
+            matches!(result, Err(SearchError::Budget { .. })),
+            "{algorithm}: {result:?}"
+        );
+        let config = SearchConfig {
+            limits: Limits {
+                nodes: u64::MAX,
+                time: Some(std::time::Duration::ZERO),
+            },
+            ..SearchConfig::default()
+        };
+        let result = solve(&board, algorithm, &config);
+        assert!(
+            matches!(result, Err(SearchError::TimeLimit { .. })),
+            "{algorithm}: {result:?}"
+        );
+        assert_eq!(
+            solve(&board.twin(), algorithm, &SearchConfig::default()),
+            Err(SearchError::Unsolvable)
+        );
+    }
+}
