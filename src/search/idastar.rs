@@ -144,6 +144,14 @@ trait Node {
     /// The heuristic; above `limit` it may return any admissible value
     /// above `limit` (a cheaper one, for pruning).
     fn h(&mut self, limit: u64) -> u64;
+    /// A cheap admissible estimate of the child reached by sliding the tile
+    /// at `target`, without making the move (0 when there is none). The
+    /// node may keep what it computed for an [`Node::apply`] of the same
+    /// move that follows.
+    fn child_bound(&mut self, target: usize) -> u64 {
+        let _ = target;
+        0
+    }
     /// Slides the tile at `target` into the blank.
     fn apply(&mut self, target: usize) -> Self::Undo;
     /// Reverses [`Node::apply`]; the blank goes back to `from`.
@@ -223,6 +231,12 @@ impl<N: Node> Driver<N> {
             self.stats.generated += 1;
             if self.stats.generated > self.budget {
                 return Err(Stop::Nodes);
+            }
+            // Prune without making the move when a cheap bound suffices.
+            let quick = g + 1 + self.node.child_bound(target);
+            if quick > bound {
+                *next = (*next).min(quick);
+                continue;
             }
             if self.stats.generated.trailing_zeros() >= 16
                 && self.deadline.is_some_and(|d| Instant::now() > d)
@@ -544,14 +558,14 @@ struct PdbNode<'a> {
     mirror_cell: [u8; 16],
     mirror_tile: [u8; 16],
     reflected: bool,
-    /// The reflected pattern whose value is out of date, if any: it is
-    /// looked up only when the regular sum does not prune the node.
-    stale: Option<usize>,
+    /// The last [`Node::child_bound`]'s move: the target cell, then per side
+    /// the pattern, its new index and its new value.
+    pending: (usize, [(usize, u32, u8); 2]),
 }
 
-/// What [`PdbNode::undo`] restores: the regular pattern and its value, the
-/// reflected pattern and its value, and which reflected value was stale.
-type PdbUndo = (usize, u8, usize, u8, Option<usize>);
+/// What [`PdbNode::undo`] restores: the regular pattern and its value, and
+/// the reflected pattern and its value.
+type PdbUndo = (usize, u8, usize, u8);
 
 impl<'a> PdbNode<'a> {
     fn new(board: &Board, pdb: &'a PatternDatabase) -> PdbNode<'a> {
@@ -569,7 +583,7 @@ impl<'a> PdbNode<'a> {
             mirror_cell: std::array::from_fn(|c| c as u8),
             mirror_tile: std::array::from_fn(|t| t as u8),
             reflected: false,
-            stale: None,
+            pending: (usize::MAX, [(0, 0, 0); 2]),
         };
         for (cell, tile) in board.tiles().enumerate() {
             node.tiles[cell] = tile as u8;
@@ -607,33 +621,28 @@ impl<'a> PdbNode<'a> {
         node
     }
 
-    /// Moves `tile` from cell `from` to cell `to` on one side; returns its
-    /// pattern and the pattern's old value. The reflected side's value is
-    /// left stale.
+    /// One side's sum after `tile` moves from cell `from` to cell `to`,
+    /// without moving it; remembers the pattern's new index and value.
     #[inline]
-    fn place(&mut self, side: usize, tile: u8, from: u8, to: u8) -> (usize, u8) {
+    fn sum_after(&mut self, side: usize, tile: u8, from: u8, to: u8) -> u64 {
         let g = self.group[tile as usize] as usize;
         let weight = self.weight[tile as usize];
-        let index = &mut self.index[side][g];
-        *index = (*index + u32::from(to) * weight) - u32::from(from) * weight;
-        let old = self.values[side][g];
-        if side == 0 {
-            let new = self.tables[g][*index as usize];
-            self.values[0][g] = new;
-            self.sums[0] = self.sums[0] + u64::from(new) - u64::from(old);
-        }
-        (g, old)
+        let index = (self.index[side][g] + u32::from(to) * weight) - u32::from(from) * weight;
+        let value = self.tables[g][index as usize];
+        self.pending.1[side] = (g, index, value);
+        self.sums[side] + u64::from(value) - u64::from(self.values[side][g])
     }
 
-    /// Brings the stale reflected value up to date.
+    /// Makes one side's remembered change; returns the pattern and its old
+    /// value.
     #[inline]
-    fn refresh(&mut self) {
-        if let Some(g) = self.stale.take() {
-            let old = self.values[1][g];
-            let new = self.tables[g][self.index[1][g] as usize];
-            self.values[1][g] = new;
-            self.sums[1] = self.sums[1] + u64::from(new) - u64::from(old);
-        }
+    fn commit(&mut self, side: usize) -> (usize, u8) {
+        let (g, index, value) = self.pending.1[side];
+        let old = self.values[side][g];
+        self.index[side][g] = index;
+        self.values[side][g] = value;
+        self.sums[side] = self.sums[side] + u64::from(value) - u64::from(old);
+        (g, old)
     }
 }
 
@@ -646,44 +655,55 @@ impl Node for PdbNode<'_> {
     }
 
     #[inline]
-    fn h(&mut self, limit: u64) -> u64 {
-        if !self.reflected || self.sums[0] > limit {
-            return self.sums[0];
+    fn h(&mut self, _limit: u64) -> u64 {
+        if self.reflected {
+            self.sums[0].max(self.sums[1])
+        } else {
+            self.sums[0]
         }
-        self.refresh();
-        self.sums[0].max(self.sums[1])
+    }
+
+    #[inline]
+    fn child_bound(&mut self, target: usize) -> u64 {
+        self.pending.0 = target;
+        let tile = self.tiles[target];
+        let (from, to) = (target as u8, self.blank as u8);
+        let regular = self.sum_after(0, tile, from, to);
+        if !self.reflected {
+            return regular;
+        }
+        let mirrored = self.sum_after(
+            1,
+            self.mirror_tile[tile as usize],
+            self.mirror_cell[from as usize],
+            self.mirror_cell[to as usize],
+        );
+        regular.max(mirrored)
     }
 
     #[inline]
     fn apply(&mut self, target: usize) -> PdbUndo {
         let tile = self.tiles[target];
-        let (from, to) = (target as u8, self.blank as u8);
-        let (g0, old0) = self.place(0, tile, from, to);
-        let stale = self.stale;
+        if self.pending.0 != target {
+            self.child_bound(target);
+        }
+        self.pending.0 = usize::MAX;
+        let (g0, old0) = self.commit(0);
         let (g1, old1) = if self.reflected {
-            // At most one reflected value is stale: refresh the parent's
-            // before this move makes another one stale.
-            self.refresh();
-            let moved = self.place(
-                1,
-                self.mirror_tile[tile as usize],
-                self.mirror_cell[from as usize],
-                self.mirror_cell[to as usize],
-            );
-            self.stale = Some(moved.0);
-            moved
+            self.commit(1)
         } else {
             (0, self.values[1][0])
         };
         self.tiles[self.blank] = tile;
         self.tiles[target] = 0;
         self.blank = target;
-        (g0, old0, g1, old1, stale)
+        (g0, old0, g1, old1)
     }
 
     #[inline]
-    fn undo(&mut self, from: usize, (g0, old0, g1, old1, stale): PdbUndo) {
+    fn undo(&mut self, from: usize, (g0, old0, g1, old1): PdbUndo) {
         // The tile at `from` goes back to the blank's cell.
+        self.pending.0 = usize::MAX;
         let tile = self.tiles[from];
         let (now, back) = (from as u8, self.blank as u8);
         let weight = self.weight[tile as usize];
@@ -702,7 +722,6 @@ impl Node for PdbNode<'_> {
                 (self.index[1][g1] + u32::from(back) * weight) - u32::from(now) * weight;
             self.sums[1] = self.sums[1] + u64::from(old1) - u64::from(self.values[1][g1]);
             self.values[1][g1] = old1;
-            self.stale = stale;
         }
         self.tiles[self.blank] = tile;
         self.tiles[from] = 0;
