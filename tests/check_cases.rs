@@ -18,6 +18,8 @@ fn run(dir: &std::path::Path, extra: &[&str]) -> (i32, String) {
     };
     let output = Command::cargo_bin("slider-check")
         .unwrap()
+        // 4x4 proofs build their pattern databases here once, not in ~/.cache.
+        .env("SLIDER_PDB_DIR", env!("CARGO_TARGET_TMPDIR"))
         .args(&args)
         .args(extra)
         .arg(rel("puzzle.txt"))

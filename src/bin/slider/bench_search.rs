@@ -214,7 +214,7 @@ pub fn korf(args: &KorfArgs) -> u8 {
         instances.len()
     );
     println!(
-        "{:>4} {:>4} {:>4} {:>6} {:>14} {:>14} {:>10}",
+        "{:>4} {:>4} {:>5} {:>6} {:>14} {:>14} {:>10}",
         "#", "opt", "len", "h0", "expanded", "generated", "seconds"
     );
     let (mut total, mut expanded, mut generated) = (Duration::ZERO, 0, 0);
@@ -235,9 +235,10 @@ pub fn korf(args: &KorfArgs) -> u8 {
                 }
                 (len.to_string(), solution.stats)
             }
-            Err(SearchError::TimeLimit { stats, .. } | SearchError::Budget { stats, .. }) => {
-                ("-".to_string(), *stats)
-            }
+            Err(
+                SearchError::TimeLimit { stats, lower_bound }
+                | SearchError::Budget { stats, lower_bound },
+            ) => (format!(">={lower_bound}"), *stats),
             Err(e) => {
                 wrong += 1;
                 report_error(&format!("instance {}: {e}", index + 1));
@@ -247,7 +248,7 @@ pub fn korf(args: &KorfArgs) -> u8 {
         expanded += stats.expanded;
         generated += stats.generated;
         println!(
-            "{:>4} {:>4} {:>4} {:>6} {:>14} {:>14} {:>10.4}",
+            "{:>4} {:>4} {:>5} {:>6} {:>14} {:>14} {:>10.4}",
             index + 1,
             instance.optimum,
             len,
