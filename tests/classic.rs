@@ -112,6 +112,7 @@ fn node_and_time_limits_stop_every_classic_algorithm_without_a_path() {
             limits: Limits {
                 nodes: 5_000,
                 time: None,
+                cost: None,
             },
             ..SearchConfig::default()
         };
@@ -124,6 +125,7 @@ fn node_and_time_limits_stop_every_classic_algorithm_without_a_path() {
             limits: Limits {
                 nodes: u64::MAX,
                 time: Some(std::time::Duration::ZERO),
+                cost: None,
             },
             ..SearchConfig::default()
         };

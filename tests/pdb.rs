@@ -298,3 +298,28 @@ fn the_cache_rebuilds_missing_corrupt_truncated_and_foreign_files() {
     let (_, opened) = PatternDatabase::open(&goal, dir.path()).unwrap();
     assert!(opened.save_error.is_some());
 }
+
+#[test]
+fn a_move_limit_proves_that_no_shorter_path_exists() {
+    use slider::search::idastar::Limits;
+    let pdb = pdb4();
+    let goal = Goal::standard(4);
+    let mut rng = common::Rng::new(7070);
+    for _ in 0..20 {
+        let board = Board::from_tiles(4, &common::random_walk(4, 40, &mut rng)).unwrap();
+        let optimum = Solver::new(&board).unwrap().moves() as u64;
+        let limited = |cost| SearchConfig {
+            limits: Limits {
+                cost: Some(cost),
+                ..Limits::default()
+            },
+            ..config(Heuristic::PatternDatabase, &goal, Some(pdb))
+        };
+        match search(&board, &limited(optimum.saturating_sub(1))) {
+            Err(SearchError::NoneWithin { lower_bound, .. }) => assert!(lower_bound >= optimum),
+            other => panic!("{board:?} (optimum {optimum}): {other:?}"),
+        }
+        let found = search(&board, &limited(optimum)).unwrap();
+        assert_eq!(found.moves.len() as u64, optimum);
+    }
+}

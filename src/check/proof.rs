@@ -210,9 +210,12 @@ pub fn prove_optimum_with(
             Heuristic::LinearConflict
         },
         pdb,
+        // With a legal path of L moves in hand, it remains to show that
+        // none is shorter: IDA* stops once its bound passes L - 1.
         limits: Limits {
             nodes: budget,
-            time: None,
+            cost: upper.map(|moves| moves.saturating_sub(1)),
+            ..Limits::default()
         },
         goal: None,
     };
@@ -221,6 +224,13 @@ pub fn prove_optimum_with(
             moves: Some(solution.moves.len() as u64),
             proof: Proof::Search {
                 nodes: solution.stats.generated,
+            },
+        }),
+        // No path shorter than the legal one of `upper` moves.
+        Err(SearchError::NoneWithin { stats, .. }) => Ok(Optimum {
+            moves: upper,
+            proof: Proof::Search {
+                nodes: stats.generated,
             },
         }),
         Err(

@@ -55,6 +55,12 @@ pub struct Limits {
     pub nodes: u64,
     /// Longest time to search.
     pub time: Option<Duration>,
+    /// Look only for solutions of at most this many moves: once every
+    /// solution is proved longer, stop with [`SearchError::NoneWithin`]. A
+    /// checker holding a legal path of L moves sets L - 1, and so skips
+    /// IDA*'s last and largest iteration. (IDA* only; the classic
+    /// algorithms ignore it.)
+    pub cost: Option<u64>,
 }
 
 impl Default for Limits {
@@ -62,6 +68,7 @@ impl Default for Limits {
         Limits {
             nodes: u64::MAX,
             time: None,
+            cost: None,
         }
     }
 }
@@ -102,6 +109,14 @@ pub enum SearchError {
         /// The proven lower bound on the optimum.
         lower_bound: u64,
     },
+    /// No solution within [`Limits::cost`] moves exists: every solution
+    /// has at least `lower_bound` moves.
+    NoneWithin {
+        /// What was searched.
+        stats: SearchStats,
+        /// The proven lower bound on the optimum (above the limit).
+        lower_bound: u64,
+    },
     /// The configuration cannot be searched (the message says why).
     Config(String),
 }
@@ -119,6 +134,10 @@ impl fmt::Display for SearchError {
                 f,
                 "the time limit ran out after {} nodes; the optimum is at least {lower_bound}",
                 stats.generated
+            ),
+            SearchError::NoneWithin { lower_bound, .. } => write!(
+                f,
+                "no solution within the move limit; the optimum is at least {lower_bound}"
             ),
             SearchError::Config(message) => f.write_str(message),
         }
@@ -196,6 +215,7 @@ struct Driver<N> {
     node: N,
     slides: Vec<Slides>,
     budget: u64,
+    max_cost: Option<u64>,
     deadline: Option<Instant>,
     stats: SearchStats,
     path: Vec<Direction>,
@@ -258,6 +278,12 @@ impl<N: Node> Driver<N> {
         let mut bound = self.node.h(u64::MAX);
         self.stats.initial_h = bound;
         loop {
+            if self.max_cost.is_some_and(|cost| bound > cost) {
+                return Err(SearchError::NoneWithin {
+                    stats: self.stats,
+                    lower_bound: bound,
+                });
+            }
             self.stats.iterations += 1;
             let mut next = u64::MAX;
             match self.dfs(0, bound, &mut next, None) {
@@ -311,7 +337,7 @@ pub fn ida_star(board: &Board, heuristic: Heuristic, budget: u64) -> Result<Solu
             heuristic,
             limits: Limits {
                 nodes: budget,
-                time: None,
+                ..Limits::default()
             },
             ..SearchConfig::default()
         },
@@ -370,10 +396,10 @@ pub fn search(board: &Board, config: &SearchConfig<'_>) -> Result<Solution, Sear
             ));
         }
         let node = PdbNode::new(board, pdb);
-        return run(node, n, config.limits.nodes, deadline);
+        return run(node, n, config.limits, deadline);
     }
     let node = LineNode::new(board, goal, config.heuristic);
-    run(node, n, config.limits.nodes, deadline)
+    run(node, n, config.limits, deadline)
 }
 
 /// The heuristic value of `board` towards `goal`, computed from scratch.
@@ -392,13 +418,14 @@ pub(crate) fn estimate(
 fn run<N: Node>(
     node: N,
     n: usize,
-    budget: u64,
+    limits: Limits,
     deadline: Option<Instant>,
 ) -> Result<Solution, SearchError> {
     Driver {
         node,
         slides: slide_table(n),
-        budget,
+        budget: limits.nodes,
+        max_cost: limits.cost,
         deadline,
         stats: SearchStats::default(),
         path: Vec::new(),

@@ -205,6 +205,7 @@ pub fn korf(args: &KorfArgs) -> u8 {
         limits: Limits {
             nodes: u64::MAX,
             time: args.time_limit.map(Duration::from_secs_f64),
+            cost: None,
         },
         goal: None,
     };

@@ -241,6 +241,7 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
         limits: Limits {
             nodes: args.max_nodes,
             time: args.time_limit.map(Duration::from_secs_f64),
+            cost: None,
         },
     };
     let started = Instant::now();
