@@ -180,18 +180,22 @@ fn databases_for(
         .map_err(|e| report_error(&e))
 }
 
-/// `slider bench korf`.
-pub fn korf(args: &KorfArgs) -> u8 {
-    let mut instances = match read_instances(&args.file, args.convention) {
-        Ok(instances) => instances,
-        Err(e) => {
-            report_error(&e);
-            return exit_code::ERROR;
-        }
-    };
+/// The instances to run and their board side (errors are reported).
+fn load_instances(args: &KorfArgs) -> Option<(Vec<Instance>, usize)> {
+    let mut instances = read_instances(&args.file, args.convention)
+        .map_err(|e| report_error(&e))
+        .ok()?;
     instances.truncate(args.limit.unwrap_or(usize::MAX));
     let Some(n) = instances.first().map(|i| i.board.size()) else {
         report_error(&format!("{}: no instances", args.file.display()));
+        return None;
+    };
+    Some((instances, n))
+}
+
+/// `slider bench korf`.
+pub fn korf(args: &KorfArgs) -> u8 {
+    let Some((instances, n)) = load_instances(args) else {
         return exit_code::ERROR;
     };
     let heuristic = choose(args.heuristic, n);
