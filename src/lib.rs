@@ -27,7 +27,8 @@
 //! - [`format`](mod@crate::format)(mod@format): spans, the token stream and line reader, puzzle files.
 //! - [`oracle`]: exhaustive breadth-first distance tables for 2x2 and 3x3.
 //! - [`generate`]: puzzles exactly k moves away, solvable, unsolvable, uniform.
-//! - [`search`]: admissible heuristics (linear conflict) and IDA*.
+//! - [`search`]: goals, admissible heuristics, pattern databases, IDA* and
+//!   the classic algorithms (breadth-first, bidirectional, A*, IDDFS).
 //! - [`check`]: replaying and proving a submitted answer (`slider-check`).
 //! - `grade` (feature `cli`): running a submission over a suite under limits.
 //! - `diagnostic` (feature `cli`): compiler-style rendering of errors.
