@@ -242,3 +242,28 @@ fn an_unreadable_answer_is_a_finding() {
         .code(1)
         .stdout(predicate::str::contains("\"code\": \"E0207\""));
 }
+
+#[test]
+fn a_goal_of_the_wrong_size_or_unreadable_exits_2() {
+    check()
+        .args(["--goal", "fixtures/goals/4x4-korf-goal.txt"])
+        .args(["fixtures/goals/3x3-textbook-start-05.txt", "-"])
+        .write_stdin("RDRD")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the goal is 4x4, the puzzle 3x3"));
+    check()
+        .args(["--goal", "fixtures/parse/bad/duplicate-tile.txt"])
+        .args(["fixtures/goals/3x3-textbook-start-05.txt", "-"])
+        .write_stdin("RDRD")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("duplicate-tile.txt"));
+    check()
+        .args(["--goal", "no/such/goal.txt"])
+        .args(["fixtures/goals/3x3-textbook-start-05.txt", "-"])
+        .write_stdin("RDRD")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read no/such/goal.txt"));
+}

@@ -323,3 +323,25 @@ fn a_move_limit_proves_that_no_shorter_path_exists() {
         assert_eq!(found.moves.len() as u64, optimum);
     }
 }
+
+#[test]
+fn optima_towards_a_custom_goal_are_proved_against_a_naive_search() {
+    use slider::check::{Provers, prove_optimum_with};
+    let goal = centre_goal();
+    let distances = common::naive_bfs_from(goal.cells(), 3, 40);
+    let mut rng = common::Rng::new(515);
+    for _ in 0..60 {
+        let tiles = rng.permutation(9);
+        let board = Board::from_tiles(3, &tiles).unwrap();
+        let provers = Provers {
+            goal: Some(&goal),
+            ..Provers::default()
+        };
+        let optimum = prove_optimum_with(&board, None, u64::MAX, provers).unwrap();
+        assert_eq!(
+            optimum.moves,
+            distances.get(&tiles).map(|&d| d as u64),
+            "{board:?}"
+        );
+    }
+}

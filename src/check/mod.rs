@@ -238,6 +238,24 @@ fn text_of(bytes: &[u8]) -> String {
 }
 
 impl<R: BufRead> Checker<'_, '_, R> {
+    /// Whether `board` is the goal (the course's, or the one given).
+    fn is_goal(&self, board: &Board) -> bool {
+        match self.provers.goal {
+            Some(goal) => {
+                board.size() == goal.size() && board.tiles().eq(goal.cells().iter().copied())
+            }
+            None => board.is_goal(),
+        }
+    }
+
+    /// Whether the puzzle can reach the goal.
+    fn solvable(&self) -> bool {
+        self.provers.goal.map_or_else(
+            || self.puzzle.is_solvable(),
+            |goal| goal.reaches(self.puzzle),
+        )
+    }
+
     /// Whether another finding fits under the cap; counts it as omitted
     /// when not, so callers can skip building it.
     fn has_room(&mut self) -> bool {
@@ -523,7 +541,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
     /// and decides.
     fn conclude(mut self, format: AnswerFormat, outcome: Outcome) -> Report {
         self.reading_findings();
-        let solvable = self.puzzle.is_solvable();
+        let solvable = self.solvable();
         let mut report = Report {
             verdict: Verdict::Rejected,
             format,

@@ -4,8 +4,10 @@ use std::fmt;
 
 use crate::Board;
 use crate::oracle::Oracle;
+use crate::search::Goal;
 use crate::search::heuristic::linear_conflict;
-use crate::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, search};
+use crate::search::idastar::estimate;
+use crate::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solution, search};
 use crate::search::pdb::PatternDatabase;
 
 /// Prebuilt tables a proof may use: the exhaustive oracle (n ≤ 3) and
@@ -20,6 +22,10 @@ pub struct Provers<'a> {
     /// Pattern databases fetched only when a proof needs a search (so that
     /// answers proved by a table or a bound never load them).
     pub pdb_on_demand: Option<&'a dyn Fn() -> Option<&'a PatternDatabase>>,
+    /// The goal answers must reach (`None`: the course's). The exhaustive
+    /// table serves the course's goal only; other goals are proved by a
+    /// bound or by IDA* (with databases for that goal when given).
+    pub goal: Option<&'a Goal>,
 }
 
 impl fmt::Debug for Provers<'_> {
@@ -28,6 +34,7 @@ impl fmt::Debug for Provers<'_> {
             .field("oracle", &self.oracle.is_some())
             .field("pdb", &self.pdb.is_some())
             .field("pdb_on_demand", &self.pdb_on_demand.is_some())
+            .field("goal", &self.goal.map(Goal::cells))
             .finish()
     }
 }
@@ -160,14 +167,26 @@ pub fn prove_optimum_with(
         oracle,
         pdb,
         pdb_on_demand,
+        goal,
     } = provers;
-    if !board.is_solvable() {
+    let goal = goal.filter(|g| !g.is_standard());
+    let solvable = goal.map_or_else(|| board.is_solvable(), |g| g.reaches(board));
+    if !solvable {
         return Ok(Optimum {
             moves: None,
             proof: Proof::Parity,
         });
     }
     let n = board.size();
+    if let Some(goal) = goal {
+        return prove_for_goal(
+            board,
+            goal,
+            upper,
+            budget,
+            pdb.or_else(|| pdb_on_demand.and_then(|fetch| fetch())),
+        );
+    }
     if n <= crate::oracle::MAX_ORACLE_SIDE {
         let built;
         let table = if let Some(table) = oracle.filter(|o| o.size() == n) {
@@ -219,7 +238,58 @@ pub fn prove_optimum_with(
         },
         goal: None,
     };
-    match search(board, &config) {
+    conclude(search(board, &config), upper)
+}
+
+/// The optimum towards a goal other than the course's: the linear-conflict
+/// bound relative to it, else IDA* (with `pdb` when it was built for that
+/// goal; 3x3 databases are built here, in milliseconds).
+fn prove_for_goal(
+    board: &Board,
+    goal: &Goal,
+    upper: Option<u64>,
+    budget: u64,
+    pdb: Option<&PatternDatabase>,
+) -> Result<Optimum, Undecided> {
+    let linear = estimate(board, goal, Heuristic::LinearConflict, None);
+    if upper == Some(linear) {
+        return Ok(Optimum {
+            moves: upper,
+            proof: Proof::LowerBound,
+        });
+    }
+    let built;
+    let pdb = match pdb.filter(|p| p.goal() == goal) {
+        Some(pdb) => Some(pdb),
+        None if goal.size() == 3 => {
+            built = PatternDatabase::build(goal).ok();
+            built.as_ref()
+        }
+        None => None,
+    };
+    let config = SearchConfig {
+        heuristic: if pdb.is_some() {
+            Heuristic::PatternDatabase
+        } else {
+            Heuristic::LinearConflict
+        },
+        pdb,
+        goal: Some(goal),
+        limits: Limits {
+            nodes: budget,
+            cost: upper.map(|moves| moves.saturating_sub(1)),
+            ..Limits::default()
+        },
+    };
+    conclude(search(board, &config), upper)
+}
+
+/// A proof from a search's result (`upper`: the legal path's length).
+fn conclude(
+    result: Result<Solution, SearchError>,
+    upper: Option<u64>,
+) -> Result<Optimum, Undecided> {
+    match result {
         Ok(solution) => Ok(Optimum {
             moves: Some(solution.moves.len() as u64),
             proof: Proof::Search {

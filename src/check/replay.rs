@@ -150,7 +150,7 @@ pub(super) fn boards<R: BufRead>(
         return Outcome::Broken;
     }
     let moves = last.index - 1;
-    if !last.board.is_goal() {
+    if !checker.is_goal(&last.board) {
         checker.at(
             FindingKind::LastNotGoal { index: last.index },
             last.spans[0],
@@ -295,7 +295,7 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
     }
     let end = checker.stream.finish();
     let span = first_span.unwrap_or(end);
-    if checker.findings.is_empty() && !board.is_goal() && checker.puzzle.is_solvable() {
+    if checker.findings.is_empty() && !checker.is_goal(&board) && checker.solvable() {
         checker.at(
             FindingKind::LastNotGoal { index: count + 1 },
             last_span,

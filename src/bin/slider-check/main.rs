@@ -54,6 +54,10 @@ struct Args {
     /// Output: compiler-style text, JSON, or GitHub Actions annotations.
     #[arg(long, value_enum, default_value_t = Output::Human)]
     format: Output,
+    /// The goal the answer must reach: a puzzle file or a one-line board
+    /// [default: the course's goal, blank last].
+    #[arg(long, value_name = "FILE")]
+    goal: Option<PathBuf>,
     /// Where pattern databases are cached (4x4 proofs by search) [default:
     /// the user's cache folder].
     #[arg(long, env = "SLIDER_PDB_DIR", value_name = "DIR")]
@@ -122,35 +126,59 @@ fn fail(message: &str) -> u8 {
     exit_code::ERROR
 }
 
+/// Reads and parses a board (a puzzle file or a one-line board; `-` is
+/// standard input); errors are reported, with exit code 2.
+fn read_board(path: &Path) -> Result<slider::Board, u8> {
+    let board_name = name(path);
+    let bytes = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes)
+            .map_err(|e| fail(&format!("cannot read <stdin>: {e}")))?;
+        bytes
+    } else {
+        std::fs::read(path).map_err(|e| fail(&format!("cannot read {board_name}: {e}")))?
+    };
+    parse_puzzle_any(&bytes).map_err(|e| {
+        let text = render_diagnostics(
+            &[Diagnostic::from_puzzle_error(&e, &board_name)],
+            &bytes,
+            true,
+        );
+        let _ = write!(anstream::stderr(), "{text}");
+        exit_code::ERROR
+    })
+}
+
+/// Reads the `--goal` board (exit code 2 on an error, which is reported).
+fn read_goal(path: &Path, puzzle: &slider::Board) -> Result<slider::search::Goal, u8> {
+    let goal_name = name(path);
+    let board = read_board(path)?;
+    if board.size() != puzzle.size() {
+        return Err(fail(&format!(
+            "{goal_name}: the goal is {0}x{0}, the puzzle {1}x{1}",
+            board.size(),
+            puzzle.size()
+        )));
+    }
+    Ok(slider::search::Goal::from_board(&board))
+}
+
 fn run(args: &Args) -> u8 {
     if args.puzzle.as_os_str() == "-" && args.answer.as_os_str() == "-" {
         return fail("the puzzle and the answer cannot both be standard input");
     }
     let puzzle_name = name(&args.puzzle);
     let answer_name = name(&args.answer);
-    let puzzle_bytes = if args.puzzle.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        if let Err(e) = io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes) {
-            return fail(&format!("cannot read <stdin>: {e}"));
-        }
-        bytes
-    } else {
-        match std::fs::read(&args.puzzle) {
-            Ok(bytes) => bytes,
-            Err(e) => return fail(&format!("cannot read {puzzle_name}: {e}")),
-        }
-    };
-    let puzzle = match parse_puzzle_any(&puzzle_bytes) {
+    let puzzle = match read_board(&args.puzzle) {
         Ok(board) => board,
-        Err(e) => {
-            let text = render_diagnostics(
-                &[Diagnostic::from_puzzle_error(&e, &puzzle_name)],
-                &puzzle_bytes,
-                true,
-            );
-            let _ = write!(anstream::stderr(), "{text}");
-            return exit_code::ERROR;
-        }
+        Err(code) => return code,
+    };
+    let goal = match &args.goal {
+        Some(path) => match read_goal(path, &puzzle) {
+            Ok(goal) => Some(goal),
+            Err(code) => return code,
+        },
+        None => None,
     };
     let answer: Box<dyn BufRead> = if args.answer.as_os_str() == "-" {
         Box::new(io::stdin().lock())
@@ -183,7 +211,7 @@ fn run(args: &Args) -> u8 {
     let fetch = || {
         loaded
             .get_or_init(|| {
-                let goal = slider::search::Goal::standard(4);
+                let goal = goal.clone().unwrap_or_else(|| slider::search::Goal::standard(4));
                 common::open_pdb(&goal, &dir)
                     .map_err(|e| {
                         let _ = writeln!(
@@ -197,6 +225,7 @@ fn run(args: &Args) -> u8 {
     };
     let provers = Provers {
         pdb_on_demand: (puzzle.size() == 4 && !args.no_pdb).then_some(&fetch as _),
+        goal: goal.as_ref(),
         ..Provers::default()
     };
     let report = check_with(&puzzle, answer, &options, provers);
