@@ -330,7 +330,7 @@ fn limits_and_unsupported_databases_are_reported() {
             predicate::str::contains("budget ran out").and(predicate::str::contains("at least")),
         );
     slider()
-        .args(["solve", "--algorithm", "bfs", "--time-limit", "0"])
+        .args(["solve", "--algorithm", "bfs", "--time-limit", "0.000001"])
         .arg(common::course_dir().join("puzzle4x4-hard1.txt"))
         .assert()
         .code(1)
@@ -341,4 +341,24 @@ fn limits_and_unsupported_databases_are_reported() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("3x3 and 4x4"));
+}
+
+#[test]
+fn bad_time_limits_are_usage_errors_not_panics() {
+    for value in ["-1", "0", "nan", "inf", "1e300", "abc"] {
+        slider()
+            .args(["solve", "--algorithm", "idastar"])
+            .arg(format!("--time-limit={value}"))
+            .arg("fixtures/puzzles/puzzle3x3-12.txt")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--time-limit"));
+        slider()
+            .args(["grade", "--suite", "fixtures/grade/suite"])
+            .arg(format!("--timeout={value}"))
+            .args(["--", "cat", "{}"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--timeout"));
+    }
 }

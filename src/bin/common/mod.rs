@@ -112,3 +112,18 @@ pub fn peak_memory() -> Option<u64> {
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
 }
+
+/// A clap value parser for a number of seconds: finite, above zero and
+/// within what a `Duration` holds (`1e300` or `-1` are usage errors, exit 2).
+#[allow(dead_code)] // used by one binary
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(format!("`{text}`: the number of seconds must be above 0"));
+    }
+    std::time::Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("`{text}` seconds is too long a time"))
+}

@@ -55,8 +55,8 @@ pub struct KorfArgs {
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
     /// Give up on an instance after this many seconds (reported, not failed).
-    #[arg(long, value_name = "SECS")]
-    time_limit: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = crate::common::parse_seconds)]
+    time_limit: Option<Duration>,
     /// Also time one `slider solve` process per instance.
     #[arg(long)]
     processes: bool,
@@ -208,7 +208,7 @@ pub fn korf(args: &KorfArgs) -> u8 {
         pdb: pdb.as_ref(),
         limits: Limits {
             nodes: u64::MAX,
-            time: args.time_limit.map(Duration::from_secs_f64),
+            time: args.time_limit,
             cost: None,
         },
         goal: None,

@@ -24,8 +24,8 @@ pub struct GradeArgs {
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
     /// Wall-clock seconds per puzzle.
-    #[arg(long, default_value_t = 5.0, value_name = "SECS")]
-    timeout: f64,
+    #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::common::parse_seconds)]
+    timeout: Duration,
     /// Address-space limit per run, in MiB.
     #[arg(long, default_value_t = 2048, value_name = "MB")]
     memory: u64,
@@ -66,10 +66,6 @@ enum FormatArg {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &GradeArgs) -> u8 {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        report_error("--timeout must be a positive number of seconds");
-        return exit_code::ERROR;
-    }
     let Some((program, rest)) = args.command.split_first() else {
         report_error("no program to grade: give it after `--`");
         return exit_code::ERROR;
@@ -86,7 +82,7 @@ pub fn run(args: &GradeArgs) -> u8 {
         args: rest.to_vec(),
     };
     let limits = Limits {
-        timeout: Duration::from_secs_f64(args.timeout),
+        timeout: args.timeout,
         memory_mb: args.memory,
         max_output: args.max_output << 20,
     };

@@ -43,8 +43,8 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 50_000_000, value_name = "N")]
     max_nodes: u64,
     /// Stop (exit 1) after this many seconds (all but the reference A*).
-    #[arg(long, value_name = "SECS")]
-    time_limit: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = crate::common::parse_seconds)]
+    time_limit: Option<Duration>,
     /// Where pattern databases are cached [default: the user's cache folder].
     #[arg(long, env = "SLIDER_PDB_DIR", value_name = "DIR")]
     pdb_dir: Option<PathBuf>,
@@ -240,7 +240,7 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
         pdb: pdb.as_ref(),
         limits: Limits {
             nodes: args.max_nodes,
-            time: args.time_limit.map(Duration::from_secs_f64),
+            time: args.time_limit,
             cost: None,
         },
     };
