@@ -220,23 +220,29 @@ pub fn prove_optimum_with(
             proof: Proof::DatabaseBound,
         });
     }
-    // IDA* (databases, else linear conflicts): exact, and its memory does
-    // not grow with the search.
+    search_optimum(board, None, upper, budget, pdb)
+}
+
+/// IDA* for the optimum (databases when given, else linear conflicts):
+/// exact, and its memory does not grow with the search. With a legal path
+/// of L moves in hand, it remains to show that none is shorter, so IDA*
+/// stops once its bound passes L - 1.
+fn search_optimum(
+    board: &Board,
+    goal: Option<&Goal>,
+    upper: Option<u64>,
+    budget: u64,
+    pdb: Option<&PatternDatabase>,
+) -> Result<Optimum, Undecided> {
     let config = SearchConfig {
-        heuristic: if pdb.is_some() {
-            Heuristic::PatternDatabase
-        } else {
-            Heuristic::LinearConflict
-        },
+        heuristic: Heuristic::strongest(pdb.is_some()),
         pdb,
-        // With a legal path of L moves in hand, it remains to show that
-        // none is shorter: IDA* stops once its bound passes L - 1.
+        goal,
         limits: Limits {
             nodes: budget,
             cost: upper.map(|moves| moves.saturating_sub(1)),
             ..Limits::default()
         },
-        goal: None,
     };
     conclude(search(board, &config), upper)
 }
@@ -267,21 +273,7 @@ fn prove_for_goal(
         }
         None => None,
     };
-    let config = SearchConfig {
-        heuristic: if pdb.is_some() {
-            Heuristic::PatternDatabase
-        } else {
-            Heuristic::LinearConflict
-        },
-        pdb,
-        goal: Some(goal),
-        limits: Limits {
-            nodes: budget,
-            cost: upper.map(|moves| moves.saturating_sub(1)),
-            ..Limits::default()
-        },
-    };
-    conclude(search(board, &config), upper)
+    search_optimum(board, Some(goal), upper, budget, pdb)
 }
 
 /// A proof from a search's result (`upper`: the legal path's length).

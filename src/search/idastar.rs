@@ -35,6 +35,24 @@ pub enum Heuristic {
     PatternDatabase,
 }
 
+impl Heuristic {
+    /// The strongest heuristic available: the pattern databases when there
+    /// are some, else linear conflict.
+    ///
+    /// ```
+    /// use slider::search::idastar::Heuristic;
+    /// assert_eq!(Heuristic::strongest(true), Heuristic::PatternDatabase);
+    /// assert_eq!(Heuristic::strongest(false), Heuristic::LinearConflict);
+    /// ```
+    pub fn strongest(has_databases: bool) -> Heuristic {
+        if has_databases {
+            Heuristic::PatternDatabase
+        } else {
+            Heuristic::LinearConflict
+        }
+    }
+}
+
 /// What the search did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SearchStats {

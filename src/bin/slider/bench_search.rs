@@ -379,11 +379,7 @@ pub fn hardest(args: &HardestArgs) -> u8 {
         }
         let pdb = pdbs.iter().find(|(size, _)| *size == n).map(|(_, p)| p);
         let config = SearchConfig {
-            heuristic: if pdb.is_some() {
-                Heuristic::PatternDatabase
-            } else {
-                Heuristic::LinearConflict
-            },
+            heuristic: Heuristic::strongest(pdb.is_some()),
             pdb,
             ..SearchConfig::default()
         };
