@@ -233,7 +233,7 @@ fn read_manifest(dir: &Path) -> Result<Vec<ManifestLine>, SuiteError> {
 /// # Example
 ///
 /// ```no_run
-/// let suite = slider::grade::suite::load("../shared/course-fixtures".as_ref(), &[], 5_000_000)?;
+/// let suite = slider::grade::suite::load("fixtures/course".as_ref(), &[], 5_000_000)?;
 /// assert_eq!(suite.entries.len(), 152);
 /// # Ok::<(), slider::grade::suite::SuiteError>(())
 /// ```

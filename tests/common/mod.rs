@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: where the course data lives, a
+//! Helpers shared by the integration tests: where the test data lives, a
 //! deterministic random source, and naive oracles that share no code with
 //! the library (they work on plain `Vec<u32>` grids).
 #![allow(dead_code)]
@@ -8,20 +8,15 @@ use std::path::PathBuf;
 
 use slider::Board;
 
-/// The shared data folder: `$SLIDER_SHARED`, or `../shared` beside the
-/// project.
-pub fn shared_dir() -> PathBuf {
-    std::env::var_os("SLIDER_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-        PathBuf::from,
-    )
+/// The course's puzzle files, vendored in `fixtures/course` (see its
+/// PROVENANCE.md).
+pub fn course_dir() -> PathBuf {
+    fixtures_dir().join("course")
 }
 
-/// The course's puzzle files: `$SLIDER_COURSE_FIXTURES`, or
-/// `course-fixtures` in the shared folder.
-pub fn course_dir() -> PathBuf {
-    std::env::var_os("SLIDER_COURSE_FIXTURES")
-        .map_or_else(|| shared_dir().join("course-fixtures"), PathBuf::from)
+/// The search benchmark files, vendored in `fixtures/benchmarks`.
+pub fn benchmarks_dir() -> PathBuf {
+    fixtures_dir().join("benchmarks")
 }
 
 /// The project's own fixtures folder.

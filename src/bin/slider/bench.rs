@@ -12,6 +12,10 @@ use crate::input::report_error;
 
 /// The course autograder's 25 timing puzzles, in the order it runs them
 /// (COURSE.md §3.5).
+/// The course's puzzle files vendored in the crate (`fixtures/course`), found
+/// from the crate's folder, never from the current directory.
+pub const COURSE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/course");
+
 const COURSE_TIMING_PUZZLES: [&str; 25] = [
     "puzzle20.txt",
     "puzzle21.txt",
@@ -52,11 +56,7 @@ enum Bench {
     /// Time the reference A* Solver on the autograder's 25 timing puzzles.
     Reference {
         /// The folder of the course's puzzle files.
-        #[arg(
-            long,
-            env = "SLIDER_COURSE_FIXTURES",
-            default_value = "../shared/course-fixtures"
-        )]
+        #[arg(long, default_value = COURSE_DIR)]
         course_dir: PathBuf,
         /// Runs per puzzle; the best and the median are reported.
         #[arg(long, default_value_t = 5)]

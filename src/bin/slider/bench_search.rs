@@ -43,7 +43,7 @@ pub enum BenchHeuristic {
 #[derive(Debug, Args)]
 pub struct KorfArgs {
     /// A benchmark file: per line, the tiles row-major then the optimal length.
-    #[arg(default_value = "../shared/benchmarks/korf100-blank-last.txt")]
+    #[arg(default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/benchmarks/korf100-blank-last.txt"))]
     file: PathBuf,
     /// The goal the file's boards are written for.
     #[arg(long, value_enum, default_value_t = Convention::Auto)]
@@ -71,11 +71,7 @@ pub struct HardestArgs {
     /// Course puzzle files (default: the course's 4x4-78 and 4x4-80).
     files: Vec<PathBuf>,
     /// The folder of the course's puzzle files.
-    #[arg(
-        long,
-        env = "SLIDER_COURSE_FIXTURES",
-        default_value = "../shared/course-fixtures"
-    )]
+    #[arg(long, default_value = crate::bench::COURSE_DIR)]
     course_dir: PathBuf,
     /// Where pattern databases are cached.
     #[arg(long, env = "SLIDER_PDB_DIR")]
