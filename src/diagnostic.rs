@@ -102,6 +102,7 @@ pub fn puzzle_error_code(kind: &PuzzleErrorKind) -> &'static str {
         PuzzleErrorKind::DuplicateTile { .. } => "E0107",
         PuzzleErrorKind::TooManyTiles { .. } => "E0108",
         PuzzleErrorKind::Io { .. } => "E0109",
+        PuzzleErrorKind::TooLarge { .. } => "E0110",
     }
 }
 
@@ -210,7 +211,20 @@ fn excerpts(diagnostic: &Diagnostic, source: &[u8]) -> Option<Vec<Excerpt>> {
         let chars = if diagnostic.quoted.is_empty() {
             token_chars(source, span)
         } else {
-            span.len().max(1)
+            // Characters, not bytes: `→` is one column wide.
+            diagnostic
+                .quoted
+                .iter()
+                .find(|l| l.number == span.line)
+                .and_then(|l| {
+                    let from = span.start.checked_sub(l.offset)?;
+                    let to = span.end.checked_sub(l.offset)?.min(l.bytes.len());
+                    l.bytes.get(from..to)
+                })
+                .map_or(span.len(), |bytes| {
+                    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+                })
+                .max(1)
         };
         let range = char_range(&excerpt.text, span.column, chars);
         excerpt.annotations.push((primary, range, label.clone()));

@@ -177,6 +177,34 @@ pub enum PuzzleErrorKind {
         /// The system's message.
         message: String,
     },
+    /// The input is larger than the reader's cap (the span is where reading
+    /// stopped).
+    TooLarge {
+        /// The cap, in bytes.
+        cap: u64,
+    },
+}
+
+impl PuzzleErrorKind {
+    /// Whether more input could mend the error: an empty file, too few
+    /// tiles, or reading that stopped early.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::PuzzleErrorKind;
+    /// assert!(PuzzleErrorKind::Empty.needs_more_input());
+    /// assert!(!PuzzleErrorKind::DuplicateTile { tile: 3 }.needs_more_input());
+    /// ```
+    pub fn needs_more_input(&self) -> bool {
+        matches!(
+            self,
+            PuzzleErrorKind::Empty
+                | PuzzleErrorKind::TooFewTiles { .. }
+                | PuzzleErrorKind::Io { .. }
+                | PuzzleErrorKind::TooLarge { .. }
+        )
+    }
 }
 
 /// A puzzle-file error: what is wrong, and where.
@@ -214,7 +242,9 @@ impl PuzzleError {
             }
             PuzzleErrorKind::DuplicateTile { tile } => format!("second {tile}"),
             PuzzleErrorKind::TooManyTiles { .. } => "first token after the last tile".to_string(),
-            PuzzleErrorKind::Io { .. } => "reading stopped here".to_string(),
+            PuzzleErrorKind::Io { .. } | PuzzleErrorKind::TooLarge { .. } => {
+                "reading stopped here".to_string()
+            }
         }
     }
 }
@@ -252,6 +282,11 @@ impl fmt::Display for PuzzleErrorKind {
                 )
             }
             PuzzleErrorKind::Io { message } => write!(f, "cannot read the puzzle: {message}"),
+            PuzzleErrorKind::TooLarge { cap } => write!(
+                f,
+                "the puzzle is larger than {}; slider reads no more of it",
+                crate::format::size_text(*cap)
+            ),
         }
     }
 }
@@ -283,6 +318,26 @@ pub enum SolverError {
     NodeLimit {
         /// Nodes enqueued when it stopped.
         enqueued: u64,
+        /// A lower bound on the optimum proved so far (the priority of the
+        /// last node taken from the queue; Manhattan is consistent, so no
+        /// solution is shorter).
+        bound: u64,
+    },
+    /// The game tree and queue would have outgrown the memory budget.
+    MemoryLimit {
+        /// Nodes enqueued when it stopped.
+        enqueued: u64,
+        /// The budget, in bytes.
+        bytes: u64,
+        /// A lower bound on the optimum proved so far.
+        bound: u64,
+    },
+    /// The search ran out of time.
+    TimeLimit {
+        /// Nodes enqueued when it stopped.
+        enqueued: u64,
+        /// A lower bound on the optimum proved so far.
+        bound: u64,
     },
 }
 
@@ -290,9 +345,22 @@ impl fmt::Display for SolverError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SolverError::Unsolvable => f.write_str("the puzzle is unsolvable"),
-            SolverError::NodeLimit { enqueued } => write!(
+            SolverError::NodeLimit { enqueued, bound } => write!(
                 f,
-                "the A* search stopped at its limit of {enqueued} enqueued nodes"
+                "the A* search stopped at its limit of {enqueued} enqueued nodes; the optimum is at least {bound}"
+            ),
+            SolverError::MemoryLimit {
+                enqueued,
+                bytes,
+                bound,
+            } => write!(
+                f,
+                "the A* search stopped before outgrowing its memory budget of {} MB ({enqueued} nodes enqueued); the optimum is at least {bound}",
+                bytes / 1_000_000
+            ),
+            SolverError::TimeLimit { enqueued, bound } => write!(
+                f,
+                "the A* search ran out of time ({enqueued} nodes enqueued); the optimum is at least {bound}"
             ),
         }
     }

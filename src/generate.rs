@@ -4,8 +4,8 @@
 //!
 //! "Exactly k moves" is exact: for n ≤ 3 a board is drawn uniformly from all
 //! boards at that distance in the [`Oracle`]'s table; for larger boards,
-//! random walks are proved by the optimal [`Solver`] until one is exactly k
-//! moves away.
+//! random walks are proved by IDA* until one is exactly k moves away (and
+//! k beyond the 15-puzzle's diameter of 80 is refused at once).
 
 use std::fmt;
 
@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use crate::oracle::Oracle;
-use crate::{Board, BoardError, Solver, SolverOptions};
+use crate::{Board, BoardError};
 
 /// What to generate.
 ///
@@ -102,9 +102,12 @@ pub fn seeded(seed: u64) -> rand_chacha::ChaCha8Rng {
 }
 
 /// Random walks tried for one exact-distance board when n ≥ 4.
-const MAX_WALKS: u32 = 2_000;
+pub const MAX_WALKS: u32 = 2_000;
 /// The node budget of each proof by search when n ≥ 4.
 const PROOF_NODE_BUDGET: u64 = 5_000_000;
+/// The 15-puzzle's diameter: no 4x4 board is more than 80 moves from the
+/// goal (Brüngger et al. 1999; Korf 2008).
+pub const DIAMETER_4X4: u32 = 80;
 
 /// Generates one n-by-n board of the given kind.
 ///
@@ -130,6 +133,33 @@ pub fn generate<R: Rng>(
     rng: &mut R,
     oracle: Option<&Oracle>,
 ) -> Result<Board, GenerateError> {
+    generate_observed(n, kind, rng, oracle, &mut |_| {})
+}
+
+/// [`generate`], calling `walked(k)` after the k-th random walk of an
+/// exact-distance search on n ≥ 4 (up to [`MAX_WALKS`]), so that a caller
+/// can show progress.
+///
+/// # Errors
+///
+/// As [`generate`].
+///
+/// # Example
+///
+/// ```
+/// use slider::generate::{Kind, generate_observed, seeded};
+/// let mut walks = 0;
+/// let board = generate_observed(4, Kind::ExactMoves(10), &mut seeded(1), None, &mut |k| walks = k)?;
+/// assert!(walks >= 1);
+/// # Ok::<(), slider::generate::GenerateError>(())
+/// ```
+pub fn generate_observed<R: Rng>(
+    n: usize,
+    kind: Kind,
+    rng: &mut R,
+    oracle: Option<&Oracle>,
+    walked: &mut dyn FnMut(u32),
+) -> Result<Board, GenerateError> {
     Board::goal(n).map_err(GenerateError::Size)?;
     match kind {
         Kind::Uniform => Ok(uniform(n, rng)),
@@ -151,7 +181,10 @@ pub fn generate<R: Rng>(
                 Oracle::new(n).map_err(|_| GenerateError::NoBoardAtDistance { n, moves })?;
             exact_from_table(&built, moves, rng)
         }
-        Kind::ExactMoves(moves) => exact_by_search(n, moves, rng),
+        Kind::ExactMoves(moves) if n == 4 && moves > DIAMETER_4X4 => {
+            Err(GenerateError::NoBoardAtDistance { n, moves })
+        }
+        Kind::ExactMoves(moves) => exact_by_search(n, moves, rng, walked),
     }
 }
 
@@ -178,13 +211,27 @@ fn exact_from_table<R: Rng>(
     Ok(oracle.board_of_rank(rank).expect("a rank in range"))
 }
 
-/// Random walks from the goal, each proved by the optimal Solver, until
-/// one is exactly `moves` away. Walks of `moves + 2j` steps keep the parity.
-fn exact_by_search<R: Rng>(n: usize, moves: u32, rng: &mut R) -> Result<Board, GenerateError> {
+/// Random walks from the goal, each proved by IDA* (linear conflict,
+/// constant memory) until one is exactly `moves` away. Walks of
+/// `moves + 2j` steps keep the parity; the search looks no further than
+/// `moves`, so a walk that ends nearer is refuted quickly.
+fn exact_by_search<R: Rng>(
+    n: usize,
+    moves: u32,
+    rng: &mut R,
+    walked: &mut dyn FnMut(u32),
+) -> Result<Board, GenerateError> {
+    use crate::search::idastar::{Heuristic, Limits, SearchConfig, search};
     let goal = Board::goal(n).map_err(GenerateError::Size)?;
-    let options = SolverOptions {
-        max_enqueued: Some(PROOF_NODE_BUDGET),
-        ..SolverOptions::default()
+    let config = SearchConfig {
+        heuristic: Heuristic::LinearConflict,
+        goal: None,
+        pdb: None,
+        limits: Limits {
+            nodes: PROOF_NODE_BUDGET,
+            cost: Some(u64::from(moves)),
+            ..Limits::default()
+        },
     };
     for attempt in 0..MAX_WALKS {
         let steps = moves + 2 * (attempt % 8);
@@ -198,10 +245,11 @@ fn exact_by_search<R: Rng>(n: usize, moves: u32, rng: &mut R) -> Result<Board, G
             let next = options[rng.random_range(0..options.len())].clone();
             previous = Some(std::mem::replace(&mut board, next));
         }
+        walked(attempt + 1);
         if board.manhattan() > u64::from(moves) {
             continue;
         }
-        if Solver::with_options(&board, &options).is_ok_and(|s| s.moves() == moves as usize) {
+        if search(&board, &config).is_ok_and(|s| s.moves.len() == moves as usize) {
             return Ok(board);
         }
     }

@@ -44,6 +44,12 @@ pub struct SolverOptions {
     /// have been enqueued; `None` searches until memory runs out, as the
     /// course's solver does.
     pub max_enqueued: Option<u64>,
+    /// Give up with [`SolverError::MemoryLimit`] before the game tree and
+    /// the queue would hold more than this many bytes (counted from their
+    /// allocations, so the process stays within it plus a few MB).
+    pub max_bytes: Option<u64>,
+    /// Give up with [`SolverError::TimeLimit`] after this long.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// What the search did: the counts the course autograder compares.
@@ -149,6 +155,10 @@ impl Solver {
             h,
             priority: options.priority,
             limit: options.max_enqueued.unwrap_or(u64::MAX),
+            max_bytes: options.max_bytes.unwrap_or(u64::MAX),
+            deadline: options
+                .time_limit
+                .map(|limit| (std::time::Instant::now(), limit)),
         };
         let (path, stats) = with_tiles!(initial.cells(), t => {
             let (boards, stats) = if n <= SMALL_KEY_MAX_SIDE {
@@ -218,7 +228,13 @@ struct Start {
     h: u64,
     priority: Priority,
     limit: u64,
+    max_bytes: u64,
+    /// When the search started, and how long it may run.
+    deadline: Option<(std::time::Instant, std::time::Duration)>,
 }
+
+/// How often (in dequeued nodes) the clock is read.
+const CLOCK_EVERY: u64 = 4096;
 
 /// A node of the game tree; its board is `cells` tiles in the arena. Its
 /// priority and heuristic, computed once when the node is made, travel in
@@ -319,6 +335,35 @@ impl Geometry {
     }
 }
 
+/// Whether the arena, the nodes or the queue, about to double, would take
+/// more than `budget` bytes: checked before each doubling, since a vector
+/// that doubles briefly holds both its old and its new buffer.
+fn outgrows<T, K>(
+    arena: &Vec<T>,
+    cells: usize,
+    nodes: &Vec<Node>,
+    queue: &BinaryHeap<Reverse<K>>,
+    budget: u64,
+) -> bool {
+    if arena.len() + 4 * cells <= arena.capacity()
+        && nodes.len() + 4 <= nodes.capacity()
+        && queue.len() + 4 <= queue.capacity()
+    {
+        return false;
+    }
+    let grown = |len: usize, cap: usize, extra: usize| -> u64 {
+        (if len + extra > cap {
+            (2 * cap).max(len + extra) + cap
+        } else {
+            cap
+        }) as u64
+    };
+    let bytes = grown(arena.len(), arena.capacity(), 4 * cells) * std::mem::size_of::<T>() as u64
+        + grown(nodes.len(), nodes.capacity(), 4) * std::mem::size_of::<Node>() as u64
+        + grown(queue.len(), queue.capacity(), 4) * std::mem::size_of::<K>() as u64;
+    bytes > budget
+}
+
 /// Runs A* from `tiles`; returns the boards of the solution, in order.
 fn search<T: Cell, K: Key>(
     start: &Start,
@@ -345,6 +390,22 @@ where
     while let Some(Reverse(key)) = queue.pop() {
         let index = key.index();
         stats.dequeued += 1;
+        if let Some((started, limit)) = start.deadline
+            && stats.dequeued.is_multiple_of(CLOCK_EVERY)
+            && started.elapsed() > limit
+        {
+            return Err(SolverError::TimeLimit {
+                enqueued: stats.enqueued,
+                bound: key.priority(),
+            });
+        }
+        if outgrows(&arena, cells, &nodes, &queue, start.max_bytes) {
+            return Err(SolverError::MemoryLimit {
+                enqueued: stats.enqueued,
+                bytes: start.max_bytes,
+                bound: key.priority(),
+            });
+        }
         let node = nodes[index as usize];
         let node_h = key.h();
         let moves = key.priority() - node_h;
@@ -393,6 +454,7 @@ where
             if stats.enqueued > start.limit || child == NO_PARENT - 1 {
                 return Err(SolverError::NodeLimit {
                     enqueued: stats.enqueued,
+                    bound: key.priority(),
                 });
             }
         }

@@ -100,7 +100,7 @@ fn classic_algorithms_reach_a_custom_goal_optimally() {
 }
 
 #[test]
-fn node_and_time_limits_stop_every_classic_algorithm_without_a_path() {
+fn node_time_and_memory_limits_stop_every_classic_algorithm_without_a_path() {
     let board = common::course_board("puzzle4x4-hard1.txt");
     for algorithm in [
         Algorithm::Bfs,
@@ -111,8 +111,7 @@ fn node_and_time_limits_stop_every_classic_algorithm_without_a_path() {
         let config = SearchConfig {
             limits: Limits {
                 nodes: 5_000,
-                time: None,
-                cost: None,
+                ..Limits::default()
             },
             ..SearchConfig::default()
         };
@@ -123,15 +122,27 @@ fn node_and_time_limits_stop_every_classic_algorithm_without_a_path() {
         );
         let config = SearchConfig {
             limits: Limits {
-                nodes: u64::MAX,
                 time: Some(std::time::Duration::ZERO),
-                cost: None,
+                ..Limits::default()
             },
             ..SearchConfig::default()
         };
         let result = solve(&board, algorithm, &config);
         assert!(
             matches!(result, Err(SearchError::TimeLimit { .. })),
+            "{algorithm}: {result:?}"
+        );
+        // 64 KB hold about a thousand 4x4 states.
+        let config = SearchConfig {
+            limits: Limits {
+                bytes: Some(64 << 10),
+                ..Limits::default()
+            },
+            ..SearchConfig::default()
+        };
+        let result = solve(&board, algorithm, &config);
+        assert!(
+            matches!(result, Err(SearchError::MemoryLimit { stats, bytes: 65_536 }) if stats.generated < 2_000),
             "{algorithm}: {result:?}"
         );
         assert_eq!(

@@ -229,8 +229,8 @@ fn a_line_over_1_mib_is_a_finding() {
 }
 
 #[test]
-fn an_unreadable_answer_is_a_finding() {
-    // A directory opens but cannot be read.
+fn a_directory_as_the_answer_is_a_usage_error() {
+    // Refused when opened: exit 2, as for any answer that cannot be read.
     check()
         .args([
             "--format",
@@ -239,8 +239,9 @@ fn an_unreadable_answer_is_a_finding() {
             "fixtures",
         ])
         .assert()
-        .code(1)
-        .stdout(predicate::str::contains("\"code\": \"E0207\""));
+        .code(2)
+        .stdout("")
+        .stderr("error: cannot read fixtures: is a directory, not a file\n");
 }
 
 #[test]

@@ -101,7 +101,7 @@ fn a_missing_file_exits_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "error: cannot open fixtures/no-such-file.txt",
+            "error: cannot read fixtures/no-such-file.txt: No such file",
         ));
 }
 

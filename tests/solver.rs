@@ -202,7 +202,7 @@ fn puzzle04_trace() {
     for priority in [Priority::Manhattan, Priority::Hamming] {
         let options = SolverOptions {
             priority,
-            max_enqueued: None,
+            ..SolverOptions::default()
         };
         let stats = Solver::with_options(&board, &options).unwrap().stats();
         assert_eq!((stats.enqueued, stats.dequeued), (10, 5), "{priority:?}");
@@ -229,7 +229,7 @@ fn critical_optimization_skips_the_previous_board() {
 fn hamming_priority_is_also_optimal() {
     let options = SolverOptions {
         priority: Priority::Hamming,
-        max_enqueued: None,
+        ..SolverOptions::default()
     };
     for k in 0..=20 {
         let name = format!("puzzle3x3-{k:02}.txt");
@@ -246,9 +246,73 @@ fn node_limit_stops_the_search() {
     let options = SolverOptions {
         priority: Priority::Manhattan,
         max_enqueued: Some(1000),
+        ..SolverOptions::default()
     };
     assert!(matches!(
         Solver::with_options(&board, &options),
-        Err(SolverError::NodeLimit { enqueued: 1001 })
+        Err(SolverError::NodeLimit { enqueued: 1001, .. })
     ));
+}
+
+// The memory budget stops the search before its buffers outgrow it, and the
+// bound it reports is a true lower bound (puzzle36 needs 36 moves).
+#[test]
+fn memory_budget_stops_the_search_with_a_lower_bound() {
+    let board = course_board("puzzle36.txt");
+    let options = SolverOptions {
+        max_bytes: Some(1 << 20),
+        ..SolverOptions::default()
+    };
+    match Solver::with_options(&board, &options) {
+        Err(SolverError::MemoryLimit {
+            enqueued,
+            bytes,
+            bound,
+        }) => {
+            assert_eq!(bytes, 1 << 20);
+            assert!(enqueued > 1 && enqueued < 200_000, "{enqueued}");
+            assert!(bound >= board.manhattan() && bound <= 36, "{bound}");
+        }
+        other => panic!("expected the memory limit, got {other:?}"),
+    }
+    // A budget the search fits in changes nothing.
+    let roomy = SolverOptions {
+        max_bytes: Some(1 << 30),
+        ..SolverOptions::default()
+    };
+    assert_eq!(Solver::with_options(&board, &roomy).unwrap().moves(), 36);
+}
+
+// A 20x20 board far from the goal: the course's A* would grow without end;
+// the budget ends it cleanly.
+#[test]
+fn memory_budget_bounds_a_large_random_board() {
+    let n = 20_u32;
+    let mut tiles: Vec<u32> = (1..n * n).chain([0]).collect();
+    tiles.reverse(); // solvable or not, the twin of one of them is
+    let mut board = Board::from_tiles(n as usize, &tiles).unwrap();
+    if !board.is_solvable() {
+        board = board.twin();
+    }
+    let options = SolverOptions {
+        max_bytes: Some(64 << 20),
+        ..SolverOptions::default()
+    };
+    assert!(matches!(
+        Solver::with_options(&board, &options),
+        Err(SolverError::MemoryLimit { .. })
+    ));
+}
+
+#[test]
+fn time_limit_stops_the_search() {
+    let board = course_board("puzzle4x4-78.txt");
+    let options = SolverOptions {
+        time_limit: Some(std::time::Duration::from_millis(1)),
+        ..SolverOptions::default()
+    };
+    match Solver::with_options(&board, &options) {
+        Err(SolverError::TimeLimit { bound, .. }) => assert!(bound <= 78, "{bound}"),
+        other => panic!("expected the time limit, got {other:?}"),
+    }
 }

@@ -298,7 +298,9 @@ impl fmt::Display for FindingKind {
             FindingKind::NotExactFormat { expected } => {
                 write!(f, "not the course's exact output: expected {expected}")
             }
-            FindingKind::LineTooLong => f.write_str("a line is longer than 1 MiB"),
+            FindingKind::LineTooLong => {
+                f.write_str("a line is longer than 1 MiB; nothing from there on is read")
+            }
             FindingKind::Io { message } => write!(f, "cannot read the answer: {message}"),
         }
     }

@@ -115,8 +115,9 @@ pub enum Verdict {
 pub struct Report {
     /// The verdict.
     pub verdict: Verdict,
-    /// The format the answer was read as.
-    pub format: AnswerFormat,
+    /// The format the answer was read as; `None` when it was empty or
+    /// matched none.
+    pub format: Option<AnswerFormat>,
     /// The moves the answer makes (or claims, for a count); `None` when it
     /// claims the puzzle is unsolvable or could not be read.
     pub moves: Option<u64>,
@@ -318,14 +319,15 @@ impl<R: BufRead> Checker<'_, '_, R> {
         }
         // Mostly move letters: a move string, perhaps with a typo that the
         // replay will point at.
-        let letters = first.iter().filter(|b| b"UDLRudlr,".contains(b)).count();
-        if letters * 2 > first.len() {
+        let text = String::from_utf8_lossy(&first);
+        let letters = text.chars().filter(|c| "UDLRudlr,".contains(*c)).count();
+        if letters * 2 > text.chars().count() {
             return Some(AnswerFormat::Moves);
         }
         None
     }
 
-    fn run(&mut self) -> (AnswerFormat, Outcome) {
+    fn run(&mut self) -> (Option<AnswerFormat>, Outcome) {
         let Some(format) = self.detect() else {
             let outcome = match self.stream.peek(0).cloned() {
                 None => {
@@ -345,14 +347,14 @@ impl<R: BufRead> Checker<'_, '_, R> {
                     Outcome::Broken
                 }
             };
-            return (AnswerFormat::Course, outcome);
+            return (None, outcome);
         };
         let outcome = match format {
             AnswerFormat::Course => self.course(),
             AnswerFormat::Moves => self.move_string(),
             AnswerFormat::Count => self.count(),
         };
-        (format, outcome)
+        (Some(format), outcome)
     }
 
     /// The course client's output.
@@ -519,7 +521,8 @@ impl<R: BufRead> Checker<'_, '_, R> {
                 },
                 label: "this line".to_string(),
                 related: None,
-                lines: Vec::new(),
+                // Too long to quote: the renderer then names the place alone.
+                lines: vec![line],
             });
         }
         if let Some((message, span)) = self.stream.io_error.take() {
@@ -539,7 +542,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
 
     /// Adds the strict and reading findings, proves what must be proved,
     /// and decides.
-    fn conclude(mut self, format: AnswerFormat, outcome: Outcome) -> Report {
+    fn conclude(mut self, format: Option<AnswerFormat>, outcome: Outcome) -> Report {
         self.reading_findings();
         let solvable = self.solvable();
         let mut report = Report {

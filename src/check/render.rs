@@ -117,7 +117,7 @@ struct JsonReport<'a> {
     puzzle: &'a str,
     answer: &'a str,
     verdict: &'static str,
-    format: &'static str,
+    format: Option<&'static str>,
     moves: Option<u64>,
     unsolvable: bool,
     optimum: Option<u64>,
@@ -167,11 +167,11 @@ pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
             Verdict::Rejected => "rejected",
             Verdict::Unproven => "unproven",
         },
-        format: match report.format {
+        format: report.format.map(|format| match format {
             AnswerFormat::Course => "course",
             AnswerFormat::Moves => "moves",
             AnswerFormat::Count => "count",
-        },
+        }),
         moves: report.moves,
         unsolvable: report.optimum.is_some_and(|o| o.moves.is_none()),
         optimum: report.optimum.and_then(|o| o.moves),

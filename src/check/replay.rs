@@ -244,6 +244,22 @@ fn letter_direction(letter: u8, meaning: MoveMeaning) -> Option<Direction> {
 }
 
 /// Replays move letters from the puzzle.
+/// The first character of `bytes` and its length in bytes; a byte that
+/// starts no valid UTF-8 character is U+FFFD, one byte long.
+fn first_char(bytes: &[u8]) -> (char, usize) {
+    let len = match bytes[0] {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    };
+    match bytes.get(..len).map(std::str::from_utf8) {
+        Some(Ok(text)) => (text.chars().next().unwrap_or('\u{FFFD}'), len),
+        _ if bytes[0].is_ascii() => (char::from(bytes[0]), 1),
+        _ => ('\u{FFFD}', 1),
+    }
+}
+
 pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
     let mut board = checker.puzzle.clone();
     let mut count = 0_u64;
@@ -251,26 +267,36 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
     let mut last_span = Span::default();
     while let Some(token) = checker.stream.next() {
         let mut column = token.span.column;
-        for (offset, &byte) in token.text.iter().enumerate() {
+        let mut offset = 0;
+        // One move per character: a multi-byte character is one bad letter.
+        while offset < token.text.len() {
+            let (letter, len) = first_char(&token.text[offset..]);
             let span = Span {
                 start: token.span.start + offset,
-                end: token.span.start + offset + 1,
+                end: token.span.start + offset + len,
                 line: token.span.line,
                 column,
             };
-            if byte & 0xC0 != 0x80 {
-                column += 1;
-            }
-            if byte == b',' {
+            let byte = token.text[offset];
+            column += 1;
+            offset += len;
+            if letter == ',' {
                 continue;
             }
-            first_span.get_or_insert(span);
+            if first_span.is_none() {
+                // Findings about the whole path point at its first move, whose
+                // line the stream will have forgotten by then: keep a copy.
+                first_span = Some(span);
+                let line = checker.stream.lines(span.line, span.line);
+                checker.kept.extend(line);
+            }
             last_span = span;
-            let Some(direction) = letter_direction(byte, checker.options.moves) else {
-                let letter = String::from_utf8_lossy(&token.text[offset..])
-                    .chars()
-                    .next()
-                    .unwrap_or('?');
+            let direction = if letter.is_ascii() {
+                letter_direction(byte, checker.options.moves)
+            } else {
+                None
+            };
+            let Some(direction) = direction else {
                 checker.at(
                     FindingKind::BadMoveLetter { letter },
                     span,

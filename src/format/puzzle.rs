@@ -249,9 +249,13 @@ fn check_end<R: BufRead>(tokens: &mut Tokenizer<R>, cells: usize) -> Result<(), 
     ))
 }
 
+/// The largest one-line board read (`n` up to 256, 65,536 tokens).
+pub const ONE_LINE_MAX_SIZE: usize = 256;
+
 /// Parses a puzzle in the course format or as a one-line board.
 ///
-/// One-line boards are what many online judges use: n² tokens with no size
+/// One-line boards are what many online judges use: n² tokens (n up to
+/// [`ONE_LINE_MAX_SIZE`]) with no size
 /// (`1 2 3 4 5 6 7 8 0`), `x` or `X` allowed for the blank
 /// (`1 2 3 x 4 6 7 5 8`), or, up to 3x3, one token of n² characters
 /// (`12345678x`). The forms cannot be confused: a course file has 1 + n²
@@ -277,18 +281,37 @@ pub fn parse_puzzle_any(bytes: &[u8]) -> Result<Board, PuzzleError> {
     if course.is_ok() {
         return course;
     }
+    // Count first, keeping nothing: only a square count of at most
+    // ONE_LINE_MAX_SIZE² tokens can be a one-line board, and only then are
+    // the tokens kept (a 32 MiB file of `1 1 1 …` must not become 16
+    // million owned tokens).
     let mut tokenizer = Tokenizer::new(bytes);
-    let mut tokens = Vec::new();
+    let mut count = 0_usize;
+    loop {
+        match tokenizer.next_token() {
+            Ok(Some(_)) => count += 1,
+            Ok(None) => break,
+            Err(e) => return Err(io_error(&e, tokenizer.here())),
+        }
+        if count > ONE_LINE_MAX_SIZE * ONE_LINE_MAX_SIZE {
+            return course;
+        }
+    }
+    let side = |count: usize| {
+        let k = count.isqrt();
+        (k * k == count && (MIN_SIZE..=MAX_SIZE).contains(&k)).then_some(k)
+    };
+    if side(count).is_none() && count != 1 {
+        return course;
+    }
+    let mut tokenizer = Tokenizer::new(bytes);
+    let mut tokens = Vec::with_capacity(count);
     while let Some(token) = tokenizer
         .next_owned()
         .map_err(|e| io_error(&e, tokenizer.here()))?
     {
         tokens.push(token);
     }
-    let side = |count: usize| {
-        let k = count.isqrt();
-        (k * k == count && (MIN_SIZE..=MAX_SIZE).contains(&k)).then_some(k)
-    };
     if let Some(n) = side(tokens.len()) {
         let cells: Vec<(Span, Vec<u8>, bool)> = tokens
             .into_iter()

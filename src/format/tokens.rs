@@ -1,7 +1,8 @@
 //! A streaming whitespace tokenizer, the Rust twin of the course's `In.readInt`.
 //!
 //! Tokens are maximal runs of non-whitespace bytes (ASCII space, tab, CR, LF,
-//! vertical tab, form feed). The tokenizer reads from any [`BufRead`], keeps
+//! vertical tab, form feed); a UTF-8 byte-order mark at the start is skipped.
+//! The tokenizer reads from any [`BufRead`], keeps
 //! at most [`MAX_TOKEN_BYTES`] bytes of a token (a hostile 1 GB "number" costs
 //! no memory), and tracks line and column for every token.
 
@@ -56,6 +57,11 @@ pub fn is_separator(byte: u8) -> bool {
 /// assert_eq!((first.text, first.span.line, first.span.column), (&b"3"[..], 1, 1));
 /// let second = tokens.next_token().unwrap().unwrap();
 /// assert_eq!((second.text, second.span.line, second.span.column), (&b"1"[..], 2, 2));
+///
+/// // A byte-order mark is skipped.
+/// let mut tokens = Tokenizer::new("\u{feff}3".as_bytes());
+/// let size = tokens.next_token().unwrap().unwrap();
+/// assert_eq!((size.text, size.span.start, size.span.column), (&b"3"[..], 3, 1));
 /// ```
 #[derive(Debug)]
 pub struct Tokenizer<R> {
@@ -90,6 +96,15 @@ impl<R: BufRead> Tokenizer<R> {
     ///
     /// Any error of the underlying reader.
     pub fn next_token(&mut self) -> io::Result<Option<Token<'_>>> {
+        if self.offset == 0 {
+            // A UTF-8 byte-order mark (written by some Windows editors) is
+            // not text: skip it, leaving the column at 1.
+            const MARK: &[u8] = b"\xEF\xBB\xBF";
+            if fill(&mut self.reader)?.starts_with(MARK) {
+                self.reader.consume(MARK.len());
+                self.offset = MARK.len();
+            }
+        }
         // Skip separators.
         loop {
             let buf = fill(&mut self.reader)?;

@@ -5,6 +5,7 @@
 //! is 17 moves, `*unsolvable*` is unsolvable), or slider's own proof (the
 //! exhaustive table for n ≤ 3, search within a budget beyond).
 
+use crate::format::source::{LoadError, load_puzzle};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -168,16 +169,14 @@ struct ManifestLine {
 
 fn read_manifest(dir: &Path) -> Result<Vec<ManifestLine>, SuiteError> {
     let path = dir.join(MANIFEST);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => {
-            return Err(SuiteError::Io {
-                path,
-                message: e.to_string(),
-            });
-        }
-    };
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = crate::format::source::read_text(&path, Some(crate::format::source::DEFAULT_IDLE))
+        .map_err(|e| SuiteError::Io {
+        path: path.clone(),
+        message: e.to_string(),
+    })?;
     let mut lines = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -263,12 +262,14 @@ pub fn load(dir: &Path, exclude: &[String], budget: u64) -> Result<Suite, SuiteE
     let mut entries = Vec::with_capacity(names.len());
     for name in names {
         let path = dir.join(&name);
-        let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
-        let board =
-            crate::format::parse_puzzle_any(&bytes).map_err(|error| SuiteError::Puzzle {
-                path: path.clone(),
-                error: Box::new(error),
-            })?;
+        let idle = Some(crate::format::source::DEFAULT_IDLE);
+        let board = match load_puzzle(&path, idle, crate::format::parse_puzzle_any) {
+            Ok((board, _)) => board,
+            Err(LoadError::Open(e)) => return Err(io(&path, e)),
+            Err(LoadError::Puzzle { error, .. }) => {
+                return Err(SuiteError::Puzzle { path, error });
+            }
+        };
         let line = manifest.iter().find(|l| l.file == name);
         let weight = line.map_or(1.0, |l| l.weight);
         let from_manifest = match line.map_or(Expected::Auto, |l| l.expected) {

@@ -4,7 +4,7 @@
 //!
 //! The graph algorithms themselves are the `pathfinding` crate's; this
 //! module supplies the puzzle graph (states as tile arrays, neighbours by
-//! sliding), counts nodes, and enforces the node and time limits by
+//! sliding), counts nodes, and enforces the node, time and memory limits by
 //! offering no more successors once a limit is reached, which ends every
 //! one of those searches promptly. IDA* is [`crate::search::idastar`].
 
@@ -46,14 +46,30 @@ impl fmt::Display for Algorithm {
 /// A state: the tile at each cell.
 type State = Box<[u16]>;
 
+/// Why a search stopped early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Time,
+    Nodes,
+    Memory,
+}
+
+/// Bytes a stored state costs at most: its tiles, plus the box, the hash
+/// table entry and the parent link around it.
+fn state_bytes(cells: usize) -> u64 {
+    (cells * std::mem::size_of::<u16>() + 64) as u64
+}
+
 /// Counts nodes and stops the search when a limit is reached.
 struct Graph<'a> {
     n: usize,
     config: &'a SearchConfig<'a>,
     deadline: Option<Instant>,
+    /// The most states that fit the memory budget.
+    max_states: u64,
     expanded: Cell<u64>,
     generated: Cell<u64>,
-    stopped: Cell<Option<bool>>,
+    stopped: Cell<Option<Stop>>,
 }
 
 impl Graph<'_> {
@@ -66,7 +82,7 @@ impl Graph<'_> {
         if self.expanded.get().trailing_zeros() >= 12
             && self.deadline.is_some_and(|d| Instant::now() > d)
         {
-            self.stopped.set(Some(true));
+            self.stopped.set(Some(Stop::Time));
             return Vec::new();
         }
         let blank = state.iter().position(|&t| t == 0).expect("a blank");
@@ -80,7 +96,11 @@ impl Graph<'_> {
         }
         self.generated.set(self.generated.get() + next.len() as u64);
         if self.generated.get() > self.config.limits.nodes {
-            self.stopped.set(Some(false));
+            self.stopped.set(Some(Stop::Nodes));
+            return Vec::new();
+        }
+        if self.generated.get() > self.max_states {
+            self.stopped.set(Some(Stop::Memory));
             return Vec::new();
         }
         next
@@ -149,6 +169,10 @@ pub fn solve(
         n,
         config,
         deadline: config.limits.time.map(|t| Instant::now() + t),
+        max_states: config
+            .limits
+            .bytes
+            .map_or(u64::MAX, |bytes| bytes / state_bytes(n * n)),
         expanded: Cell::new(0),
         generated: Cell::new(0),
         stopped: Cell::new(None),
@@ -186,13 +210,17 @@ pub fn solve(
             moves: moves_along(&path, n),
             stats,
         }),
-        (None, Some(true)) => Err(SearchError::TimeLimit {
+        (None, Some(Stop::Time)) => Err(SearchError::TimeLimit {
             stats,
             lower_bound: 0,
         }),
-        (None, Some(false)) => Err(SearchError::Budget {
+        (None, Some(Stop::Nodes)) => Err(SearchError::Budget {
             stats,
             lower_bound: 0,
+        }),
+        (None, Some(Stop::Memory)) => Err(SearchError::MemoryLimit {
+            stats,
+            bytes: config.limits.bytes.unwrap_or(u64::MAX),
         }),
         (None, None) => Err(SearchError::Unsolvable),
     }

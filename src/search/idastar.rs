@@ -79,6 +79,9 @@ pub struct Limits {
     /// IDA*'s last and largest iteration. (IDA* only; the classic
     /// algorithms ignore it.)
     pub cost: Option<u64>,
+    /// Most bytes the stored states may take (the classic algorithms, which
+    /// store every state they generate; IDA* stores none).
+    pub bytes: Option<u64>,
 }
 
 impl Default for Limits {
@@ -87,6 +90,7 @@ impl Default for Limits {
             nodes: u64::MAX,
             time: None,
             cost: None,
+            bytes: None,
         }
     }
 }
@@ -135,6 +139,13 @@ pub enum SearchError {
         /// The proven lower bound on the optimum (above the limit).
         lower_bound: u64,
     },
+    /// The stored states would outgrow [`Limits::bytes`].
+    MemoryLimit {
+        /// What was searched.
+        stats: SearchStats,
+        /// The budget, in bytes.
+        bytes: u64,
+    },
     /// The configuration cannot be searched (the message says why).
     Config(String),
 }
@@ -156,6 +167,12 @@ impl fmt::Display for SearchError {
             SearchError::NoneWithin { lower_bound, .. } => write!(
                 f,
                 "no solution within the move limit; the optimum is at least {lower_bound}"
+            ),
+            SearchError::MemoryLimit { stats, bytes } => write!(
+                f,
+                "the stored states would outgrow the memory budget of {} MB after {} nodes",
+                bytes / 1_000_000,
+                stats.generated
             ),
             SearchError::Config(message) => f.write_str(message),
         }

@@ -1,9 +1,81 @@
-//! What both binaries share: argument errors, the `--color` choice and the
-//! `--api` choice. Included by each with `#[path]`.
+//! What both binaries share: argument errors, the `--color` and `--api`
+//! choices, and reading boards (through the library's capped input layer,
+//! `slider::format::source`). Included by each with `#[path]`.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 use slider::check::Api;
+use slider::diagnostic::{Diagnostic, render};
 use slider::exit_code;
+use slider::format::source::{LoadError, load_puzzle};
+use slider::{Board, PuzzleError};
+
+/// The name diagnostics use for an input (`<stdin>` for `-`).
+pub fn input_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Prints `error: MESSAGE` to standard error.
+pub fn report_error(message: &str) {
+    let _ = writeln!(anstream::stderr(), "error: {message}");
+}
+
+/// [`report_error`], then the usage-error exit code (2).
+pub fn fail(message: &str) -> u8 {
+    report_error(message);
+    exit_code::ERROR
+}
+
+/// Reads and parses a board with `parse` (`-` is standard input), at most
+/// the library's puzzle cap and waiting at most `idle` on a silent pipe.
+/// Errors are reported on standard error (a diagnostic with `file:line:col`
+/// when there is text to quote); the `Err` is exit code 2.
+pub fn read_board(
+    path: &Path,
+    idle: Duration,
+    parse: fn(&[u8]) -> Result<Board, PuzzleError>,
+) -> Result<Board, u8> {
+    let name = input_name(path);
+    match load_puzzle(path, Some(idle), parse) {
+        Ok((board, _)) => Ok(board),
+        Err(LoadError::Open(e)) => Err(fail(&format!("cannot read {name}: {e}"))),
+        Err(LoadError::Puzzle { error, source }) => {
+            let text = render(
+                &[Diagnostic::from_puzzle_error(&error, &name)],
+                &source,
+                true,
+            );
+            let _ = write!(anstream::stderr(), "{text}");
+            Err(exit_code::ERROR)
+        }
+    }
+}
+
+/// Reads a `--goal` board for `puzzle` (same size), as [`read_board`].
+pub fn read_goal(
+    path: &Path,
+    idle: Duration,
+    parse: fn(&[u8]) -> Result<Board, PuzzleError>,
+    puzzle: &Board,
+) -> Result<slider::search::Goal, u8> {
+    let board = read_board(path, idle, parse)?;
+    if board.size() != puzzle.size() {
+        return Err(fail(&format!(
+            "{name}: the goal is {goal}x{goal}, the puzzle {size}x{size}",
+            name = input_name(path),
+            goal = board.size(),
+            size = puzzle.size()
+        )));
+    }
+    Ok(slider::search::Goal::from_board(&board))
+}
 
 /// The `--color` choices.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -74,7 +146,6 @@ pub fn open_pdb(
     dir: &std::path::Path,
 ) -> Result<slider::search::pdb::PatternDatabase, String> {
     use slider::search::pdb::{PatternDatabase, Provenance};
-    use std::io::Write;
     let mut err = anstream::stderr();
     let (pdb, opened) = PatternDatabase::open(goal, dir).map_err(|e| e.to_string())?;
     match &opened.provenance {
@@ -115,7 +186,6 @@ pub fn peak_memory() -> Option<u64> {
 
 /// A clap value parser for a number of seconds: finite, above zero and
 /// within what a `Duration` holds (`1e300` or `-1` are usage errors, exit 2).
-#[allow(dead_code)] // used by one binary
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 = text
         .trim()

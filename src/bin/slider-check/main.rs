@@ -1,24 +1,25 @@
 //! `slider-check PUZZLE ANSWER`: replays a submitted answer, proves it legal
 //! and optimal, or points at the first wrong line.
 //!
-//! Exit codes: 0 accepted, 1 rejected, 2 usage error or bad puzzle,
-//! 3 legal but optimality unproven.
+//! Exit codes: 0 accepted, 1 rejected, 2 usage error, bad or unreadable
+//! puzzle, goal or answer, 3 legal but optimality unproven.
 
-use std::io::{self, BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, BufReader, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[path = "../common/mod.rs"]
 mod common;
 
 use clap::{Parser, ValueEnum};
-use common::{ApiArg, ColorWhen};
+use common::{ApiArg, ColorWhen, fail, input_name, read_board, read_goal};
 use slider::check::{
     AnswerFormat, CheckOptions, MoveMeaning, Provers, Verdict, check_with, render,
 };
-use slider::diagnostic::{Diagnostic, render as render_diagnostics};
 use slider::exit_code;
 use slider::format::parse_puzzle_any;
+use slider::format::source::{self, Capped, MAX_ANSWER_BYTES};
 
 /// Check a solution to a sliding-tile puzzle: legal, optimal, exactly formatted.
 #[derive(Debug, Parser)]
@@ -42,7 +43,8 @@ struct Args {
     /// Whether move letters name the blank's direction or the tile's.
     #[arg(long, value_enum, default_value_t = MovesArg::Blank)]
     moves: MovesArg,
-    /// Node budget for proving optimality by search.
+    /// Node budget for proving optimality by search; when it is spent
+    /// before a proof, the verdict is "legal, optimality unproven" (exit 3).
     #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
     budget: u64,
     /// Trust this optimum (a number, or `unsolvable`) instead of proving one.
@@ -65,6 +67,10 @@ struct Args {
     /// Prove 4x4 optima with linear conflict only, not pattern databases.
     #[arg(long)]
     no_pdb: bool,
+    /// Give up (exit 2, or a finding for the answer) when a pipe, FIFO or
+    /// terminal input sends nothing for this many seconds.
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = common::parse_seconds)]
+    input_timeout: Duration,
     /// When to colour the text output (`NO_COLOR` is honoured under `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
@@ -113,80 +119,28 @@ fn parse_optimum(text: &str) -> Result<KnownOptimum, String> {
         .map_err(|_| format!("expected a number of moves or `unsolvable`, found `{text}`"))
 }
 
-fn name(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
-    }
-}
-
-fn fail(message: &str) -> u8 {
-    let _ = writeln!(anstream::stderr(), "error: {message}");
-    exit_code::ERROR
-}
-
-/// Reads and parses a board (a puzzle file or a one-line board; `-` is
-/// standard input); errors are reported, with exit code 2.
-fn read_board(path: &Path) -> Result<slider::Board, u8> {
-    let board_name = name(path);
-    let bytes = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes)
-            .map_err(|e| fail(&format!("cannot read <stdin>: {e}")))?;
-        bytes
-    } else {
-        std::fs::read(path).map_err(|e| fail(&format!("cannot read {board_name}: {e}")))?
-    };
-    parse_puzzle_any(&bytes).map_err(|e| {
-        let text = render_diagnostics(
-            &[Diagnostic::from_puzzle_error(&e, &board_name)],
-            &bytes,
-            true,
-        );
-        let _ = write!(anstream::stderr(), "{text}");
-        exit_code::ERROR
-    })
-}
-
-/// Reads the `--goal` board (exit code 2 on an error, which is reported).
-fn read_goal(path: &Path, puzzle: &slider::Board) -> Result<slider::search::Goal, u8> {
-    let goal_name = name(path);
-    let board = read_board(path)?;
-    if board.size() != puzzle.size() {
-        return Err(fail(&format!(
-            "{goal_name}: the goal is {0}x{0}, the puzzle {1}x{1}",
-            board.size(),
-            puzzle.size()
-        )));
-    }
-    Ok(slider::search::Goal::from_board(&board))
-}
-
 fn run(args: &Args) -> u8 {
     if args.puzzle.as_os_str() == "-" && args.answer.as_os_str() == "-" {
         return fail("the puzzle and the answer cannot both be standard input");
     }
-    let puzzle_name = name(&args.puzzle);
-    let answer_name = name(&args.answer);
-    let puzzle = match read_board(&args.puzzle) {
+    let puzzle_name = input_name(&args.puzzle);
+    let answer_name = input_name(&args.answer);
+    let idle = args.input_timeout;
+    let puzzle = match read_board(&args.puzzle, idle, parse_puzzle_any) {
         Ok(board) => board,
         Err(code) => return code,
     };
     let goal = match &args.goal {
-        Some(path) => match read_goal(path, &puzzle) {
+        Some(path) => match read_goal(path, idle, parse_puzzle_any, &puzzle) {
             Ok(goal) => Some(goal),
             Err(code) => return code,
         },
         None => None,
     };
-    let answer: Box<dyn BufRead> = if args.answer.as_os_str() == "-" {
-        Box::new(io::stdin().lock())
-    } else {
-        match std::fs::File::open(&args.answer) {
-            Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
-            Err(e) => return fail(&format!("cannot read {answer_name}: {e}")),
-        }
+    // The answer is streamed: capped in length, bounded in each wait.
+    let answer = match source::open(&args.answer, Some(idle)) {
+        Ok(input) => BufReader::with_capacity(1 << 16, Capped::new(input, MAX_ANSWER_BYTES)),
+        Err(e) => return fail(&format!("cannot read {answer_name}: {e}")),
     };
     let options = CheckOptions {
         format: match args.answer_format {

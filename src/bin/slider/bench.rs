@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use slider::{Solver, exit_code, format::parse_puzzle};
 
 use crate::bench_search;
-use crate::input::report_error;
+use crate::common::report_error;
 
 /// The course autograder's 25 timing puzzles, in the order it runs them
 /// (COURSE.md §3.5).

@@ -12,8 +12,8 @@ use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solu
 use slider::search::pdb::PatternDatabase;
 use slider::{Board, exit_code, format::parse_puzzle};
 
+use crate::common::report_error;
 use crate::common::{open_pdb, pdb_dir, peak_memory};
-use crate::input::report_error;
 
 /// Goal conventions of benchmark files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -97,7 +97,8 @@ struct Instance {
 
 /// The instances of a benchmark file, in the blank-last convention.
 fn read_instances(path: &Path, convention: Convention) -> Result<Vec<Instance>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = slider::format::source::read_text(path, Some(slider::format::source::DEFAULT_IDLE))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let korf = match convention {
         Convention::Auto => text
             .lines()
@@ -206,6 +207,7 @@ pub fn korf(args: &KorfArgs) -> u8 {
             nodes: u64::MAX,
             time: args.time_limit,
             cost: None,
+            bytes: None,
         },
         goal: None,
     };

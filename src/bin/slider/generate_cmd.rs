@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use slider::exit_code;
-use slider::generate::{GenerateError, Kind, generate, seeded};
+use slider::generate::{GenerateError, Kind, MAX_WALKS, generate_observed, seeded};
 use slider::oracle::Oracle;
 
-use crate::input::{read_input, report_error};
+use crate::common::report_error;
 
 /// Arguments of `slider gen`.
 #[derive(Debug, Args)]
@@ -18,8 +18,11 @@ pub struct GenArgs {
     /// The board side n.
     #[arg(long, short = 'n', value_name = "N")]
     size: Option<usize>,
-    /// Boards exactly this many moves from the goal (proved optimal).
-    #[arg(long, short = 'k', value_name = "K")]
+    /// Boards exactly K moves from the goal (proved optimal). K above the
+    /// diameter (2x2: 6, 3x3: 31, 4x4: 80) is refused; on 4x4 and larger,
+    /// random walks are proved by IDA* and the command gives up (exit 1)
+    /// after 2,000 walks.
+    #[arg(long = "moves", short = 'k', value_name = "K")]
     moves: Option<u32>,
     /// Uniformly random solvable boards.
     #[arg(long)]
@@ -76,7 +79,24 @@ pub fn run(args: &GenArgs) -> u8 {
         let mut rng = seeded(request.seed);
         let oracle = Oracle::new(request.size).ok();
         for index in 1..=request.count {
-            let board = match generate(request.size, request.kind, &mut rng, oracle.as_ref()) {
+            // Walks proved by search can take a while: show them on a terminal
+            // (indicatif draws nothing when standard error is not one).
+            let progress = indicatif::ProgressBar::new(u64::from(MAX_WALKS)).with_style(
+                indicatif::ProgressStyle::with_template(
+                    "{msg}: random walk {pos}/{len}, {elapsed} elapsed",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            progress.set_message(format!("board {index} of {}", request.count));
+            let generated = generate_observed(
+                request.size,
+                request.kind,
+                &mut rng,
+                oracle.as_ref(),
+                &mut |walks| progress.set_position(u64::from(walks)),
+            );
+            progress.finish_and_clear();
+            let board = match generated {
                 Ok(board) => board,
                 Err(e @ GenerateError::GaveUp { .. }) => {
                     report_error(&e.to_string());
@@ -140,8 +160,8 @@ fn write_file(dir: &Path, name: &str, text: &str) -> Result<(), String> {
 
 /// Reads `size kind seed [count]` lines; `#` starts a comment.
 fn read_manifest(path: &Path) -> Result<Vec<Request>, String> {
-    let bytes = read_input(path)?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", path.display()))?;
+    let text = slider::format::source::read_text(path, Some(slider::format::source::DEFAULT_IDLE))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut requests = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();

@@ -12,21 +12,31 @@ use slider::grade::run::{Limits, Outcome, Submission};
 use slider::grade::{report, run_suite, suite};
 
 use crate::common::ApiArg;
-use crate::input::report_error;
+use crate::common::report_error;
 
 /// Arguments of `slider grade`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  slider grade --suite fixtures/course -- java -cp build Solver {}
+  slider grade --suite fixtures/course --timeout 10 --json report.json -- python3 solver.py {}
+  slider grade --suite fixtures/puzzles -- ./target/release/slider solve {}
+
+`{}` must be a whole argument: it is replaced by the puzzle file's path
+(`--file={}` is passed as written). The program's standard output is judged
+as the course client's output, a move string or a move count.")]
 pub struct GradeArgs {
     /// The folder of puzzle files (with an optional `slider-suite.txt`).
     #[arg(long, value_name = "DIR")]
     suite: PathBuf,
     /// Puzzles run at once (default: every core).
-    #[arg(long, value_name = "N")]
-    jobs: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    jobs: Option<u64>,
     /// Wall-clock seconds per puzzle.
     #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::common::parse_seconds)]
     timeout: Duration,
-    /// Address-space limit per run, in MiB.
+    /// Address-space limit (virtual memory, `ulimit -v`) of each process a
+    /// run starts, in MiB.
     #[arg(long, default_value_t = 2048, value_name = "MB")]
     memory: u64,
     /// Output cap per run, in MiB; past it the run fails.
@@ -53,7 +63,8 @@ pub struct GradeArgs {
     /// Console output: a table, or GitHub Actions annotations and the table.
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     format: FormatArg,
-    /// The program and its arguments; `{}` stands for the puzzle's path.
+    /// The program and its arguments; an argument that is exactly `{}`
+    /// stands for the puzzle's path.
     #[arg(last = true, required = true, value_name = "PROGRAM ARGS... {}")]
     command: Vec<OsString>,
 }
@@ -87,9 +98,10 @@ pub fn run(args: &GradeArgs) -> u8 {
         max_output: args.max_output << 20,
     };
     let api = args.api.api();
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |jobs| jobs as usize,
+    );
     let progress = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(suite.entries.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {

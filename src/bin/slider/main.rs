@@ -10,7 +10,6 @@ mod bench;
 mod bench_search;
 mod generate_cmd;
 mod grade_cmd;
-mod input;
 mod solve;
 
 use std::process::ExitCode;
