@@ -118,3 +118,43 @@ fn help_texts_document_limits_and_exit_codes() {
         snapshot!(name, outcome(bin(bin_name).args(args)));
     }
 }
+
+#[test]
+fn benchmarks_find_the_vendored_data_from_any_folder() {
+    // Run from an empty folder: the defaults are the crate's fixtures, never
+    // paths relative to the current directory.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let output = bin("slider")
+            .current_dir(elsewhere.path())
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (code, stdout, stderr) = run(&["bench", "reference", "--runs", "1"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("puzzle36.txt      36"), "{stdout}");
+    let (code, stdout, stderr) = run(&[
+        "bench",
+        "korf",
+        "--limit",
+        "2",
+        "--heuristic",
+        "linear-conflict",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("2/2 solved optimally"), "{stdout}");
+    // A folder that is not there: a hint, and no table header first.
+    let (code, stdout, stderr) = run(&["bench", "reference", "--course-dir", "no-such-folder"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains("give the folder of the course's puzzle files with --course-dir"),
+        "{stderr}"
+    );
+}

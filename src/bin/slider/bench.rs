@@ -118,7 +118,30 @@ fn oracle(runs: usize) -> u8 {
     exit_code::SUCCESS
 }
 
+/// Reads every puzzle a benchmark needs before it prints anything, through
+/// the capped reader; a missing folder gets a hint about `--course-dir`.
+pub fn load_boards(paths: &[PathBuf]) -> Result<Vec<slider::Board>, u8> {
+    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+        let folder = missing.parent().unwrap_or(Path::new("."));
+        return Err(crate::common::fail(&format!(
+            "{} does not exist; give the folder of the course's puzzle files with --course-dir (default: {COURSE_DIR})",
+            if folder.is_dir() { missing } else { folder }.display()
+        )));
+    }
+    paths
+        .iter()
+        .map(|path| {
+            crate::common::read_board(path, slider::format::source::DEFAULT_IDLE, parse_puzzle)
+        })
+        .collect()
+}
+
 fn reference(dir: &Path, runs: usize) -> u8 {
+    let paths: Vec<PathBuf> = COURSE_TIMING_PUZZLES.iter().map(|n| dir.join(n)).collect();
+    let boards = match load_boards(&paths) {
+        Ok(boards) => boards,
+        Err(code) => return code,
+    };
     println!(
         "reference A* (Manhattan priority) on the course's 25 timing puzzles, {runs} runs each"
     );
@@ -127,18 +150,7 @@ fn reference(dir: &Path, runs: usize) -> u8 {
         "puzzle", "moves", "enqueued", "dequeued", "best ms", "median ms"
     );
     let (mut total_best, mut total_median) = (Duration::ZERO, Duration::ZERO);
-    for name in COURSE_TIMING_PUZZLES {
-        let path = dir.join(name);
-        let board = match std::fs::read(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| parse_puzzle(&b).map_err(|e| e.to_string()))
-        {
-            Ok(board) => board,
-            Err(e) => {
-                report_error(&format!("{}: {e}", path.display()));
-                return exit_code::ERROR;
-            }
-        };
+    for (name, board) in COURSE_TIMING_PUZZLES.iter().zip(boards) {
         let mut times = Vec::with_capacity(runs);
         let mut last = None;
         for _ in 0..runs {

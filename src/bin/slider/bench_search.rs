@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use slider::search::Goal;
 use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solution, search};
 use slider::search::pdb::PatternDatabase;
-use slider::{Board, exit_code, format::parse_puzzle};
+use slider::{Board, exit_code};
 
 use crate::common::report_error;
 use crate::common::{open_pdb, pdb_dir, peak_memory};
@@ -347,6 +347,10 @@ pub fn hardest(args: &HardestArgs) -> u8 {
     } else {
         args.files.clone()
     };
+    let boards = match crate::bench::load_boards(&files) {
+        Ok(boards) => boards,
+        Err(code) => return code,
+    };
     let dir = pdb_dir(args.pdb_dir.as_deref());
     println!("IDA* with pattern databases (linear conflict beyond 4x4), one run each");
     println!(
@@ -354,17 +358,7 @@ pub fn hardest(args: &HardestArgs) -> u8 {
         "puzzle", "moves", "expanded", "generated", "seconds"
     );
     let mut pdbs: Vec<(usize, PatternDatabase)> = Vec::new();
-    for path in &files {
-        let board = match std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| parse_puzzle(&b).map_err(|e| e.to_string()))
-        {
-            Ok(board) => board,
-            Err(e) => {
-                report_error(&format!("{}: {e}", path.display()));
-                return exit_code::ERROR;
-            }
-        };
+    for (path, board) in files.iter().zip(boards) {
         let n = board.size();
         if (n == 3 || n == 4) && !pdbs.iter().any(|(size, _)| *size == n) {
             match open_pdb(&Goal::standard(n), &dir) {
