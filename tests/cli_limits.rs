@@ -12,7 +12,11 @@ fn crate_dir() -> &'static Path {
 
 fn bin(name: &str) -> Command {
     let mut command = Command::cargo_bin(name).unwrap();
-    command.current_dir(crate_dir()).env("NO_COLOR", "1");
+    // Help texts show environment values (`[env: SLIDER_PDB_DIR=…]`).
+    command
+        .current_dir(crate_dir())
+        .env("NO_COLOR", "1")
+        .env_remove("SLIDER_PDB_DIR");
     command
 }
 

@@ -26,6 +26,8 @@ fn grade(solver: &str, extra: &[&str]) -> (i32, BTreeMap<String, String>, serde_
         .env("SLIDER", slider_bin())
         .args([
             "grade",
+            "--env",
+            "SLIDER",
             "--suite",
             SUITE,
             "--timeout",
@@ -179,6 +181,7 @@ fn snap(name: &str, text: &str) {
     insta::with_settings!({snapshot_path => "../snapshots", filters => vec![
         (r#"time="[0-9.]+""#, r#"time="[time]""#),
         (r#"timestamp="[^"]+""#, r#"timestamp="[timestamp]""#),
+        (r"[0-9.]+ s wall, [0-9.]+ s CPU, [0-9.]+ MB peak", "[usage]"),
     ]}, {
         insta::assert_snapshot!(name, text);
     });
@@ -196,6 +199,8 @@ fn junit_and_gradescope_reports() {
         .env("SLIDER", slider_bin())
         .args([
             "grade",
+            "--env",
+            "SLIDER",
             "--suite",
             SUITE,
             "--timeout",
@@ -224,6 +229,8 @@ fn github_annotations_name_the_failures() {
         .env("SLIDER", slider_bin())
         .args([
             "grade",
+            "--env",
+            "SLIDER",
             "--suite",
             SUITE,
             "--format",
@@ -244,21 +251,40 @@ fn github_annotations_name_the_failures() {
 fn harness_errors_exit_2() {
     let slider = || Command::cargo_bin("slider").unwrap();
     slider()
-        .args(["grade", "--suite", "fixtures/no-such-suite", "--", "true"])
+        .args([
+            "grade",
+            "--env",
+            "SLIDER",
+            "--suite",
+            "fixtures/no-such-suite",
+            "--",
+            "true",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
             "cannot read fixtures/no-such-suite",
         ));
     slider()
-        .args(["grade", "--suite", "fixtures/parse/bad", "--", "true"])
+        .args([
+            "grade",
+            "--env",
+            "SLIDER",
+            "--suite",
+            "fixtures/parse/bad",
+            "--",
+            "true",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("error:"));
-    slider().args(["grade", "--suite", SUITE]).assert().code(2);
+    slider()
+        .args(["grade", "--env", "SLIDER", "--suite", SUITE])
+        .assert()
+        .code(2);
     let empty = tempfile::tempdir().unwrap();
     slider()
-        .args(["grade", "--suite"])
+        .args(["grade", "--env", "SLIDER", "--suite"])
         .arg(empty.path())
         .args(["--", "true"])
         .assert()
@@ -271,7 +297,7 @@ fn harness_errors_exit_2() {
     )
     .unwrap();
     slider()
-        .args(["grade", "--suite"])
+        .args(["grade", "--env", "SLIDER", "--suite"])
         .arg(lying.path())
         .args(["--", "true"])
         .assert()
@@ -289,7 +315,7 @@ fn the_course_files_score_100_percent_with_the_reference_solver() {
     let json = dir.path().join("course.json");
     Command::cargo_bin("slider")
         .unwrap()
-        .args(["grade", "--suite"])
+        .args(["grade", "--env", "SLIDER", "--suite"])
         .arg(common::course_dir())
         .args([
             "--exclude",
@@ -297,6 +323,8 @@ fn the_course_files_score_100_percent_with_the_reference_solver() {
             "--exclude",
             "4x4-80",
             "--timeout",
+            "300",
+            "--cpu-time",
             "300",
             "--memory",
             "6144",

@@ -107,6 +107,17 @@ pub enum FindingKind {
         /// The proven optimum.
         optimum: u64,
     },
+    /// The optimum the caller gave (`--optimum`, a suite's name or manifest)
+    /// is wrong: a legal path is shorter, or the exhaustive table disagrees.
+    /// The answer is not at fault.
+    GivenOptimumWrong {
+        /// The optimum given.
+        given: u64,
+        /// The legal path's length, or the table's optimum.
+        actual: u64,
+        /// Whether `actual` is the table's.
+        by_table: bool,
+    },
     /// "Unsolvable" for a solvable puzzle.
     ClaimsUnsolvable,
     /// A solution for an unsolvable puzzle.
@@ -189,6 +200,7 @@ impl FindingKind {
             FindingKind::CountMismatch { .. } => "E0221",
             FindingKind::NotOptimal { .. } => "E0230",
             FindingKind::ShorterThanOptimal { .. } => "E0231",
+            FindingKind::GivenOptimumWrong { .. } => "E0232",
             FindingKind::ClaimsUnsolvable => "E0240",
             FindingKind::SolutionForUnsolvable => "E0241",
             FindingKind::WrongUnsolvableMessage { .. } => "E0242",
@@ -208,6 +220,17 @@ fn list(tiles: &[u32]) -> String {
             let init: Vec<String> = init.iter().map(u32::to_string).collect();
             format!("{} and {last}", init.join(", "))
         }
+    }
+}
+
+/// The wording of [`FindingKind::GivenOptimumWrong`].
+fn given_optimum_wrong(given: u64, actual: u64, by_table: bool) -> String {
+    if by_table {
+        format!("the given optimum {given} is wrong: the exhaustive table says {actual}")
+    } else {
+        format!(
+            "the given optimum {given} is wrong: this legal path reaches the goal in {actual} moves"
+        )
     }
 }
 
@@ -278,6 +301,9 @@ impl fmt::Display for FindingKind {
             }
             FindingKind::ShorterThanOptimal { moves, optimum } => {
                 write!(f, "{moves} moves is impossible: the optimum is {optimum}")
+            }
+            FindingKind::GivenOptimumWrong { given, actual, by_table } => {
+                f.write_str(&given_optimum_wrong(*given, *actual, *by_table))
             }
             FindingKind::ClaimsUnsolvable => {
                 f.write_str("the answer says unsolvable, but the puzzle is solvable")

@@ -227,15 +227,7 @@ struct Checker<'a, 'p, R> {
 /// A token for a message: lossy UTF-8, control characters shown as their
 /// Unicode control pictures (`␀`), shortened.
 fn text_of(bytes: &[u8]) -> String {
-    let visible: String = String::from_utf8_lossy(bytes)
-        .chars()
-        .map(|c| match c {
-            '\0'..='\x1f' => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
-            '\x7f' => '\u{2421}',
-            c => c,
-        })
-        .collect();
-    shorten(&visible, false)
+    shorten(&crate::format::visible(bytes, false), false)
 }
 
 impl<R: BufRead> Checker<'_, '_, R> {
@@ -250,6 +242,42 @@ impl<R: BufRead> Checker<'_, '_, R> {
     }
 
     /// Whether the puzzle can reach the goal.
+    /// The given optimum, after a finding if something refutes it.
+    fn given(&mut self, given: u64, legal_path: Option<u64>, span: Span) -> Optimum {
+        if let Some((actual, by_table)) = self.refutes(given, legal_path) {
+            self.at(
+                FindingKind::GivenOptimumWrong {
+                    given,
+                    actual,
+                    by_table,
+                },
+                span,
+                "given optimum",
+            );
+        }
+        Optimum {
+            moves: Some(given),
+            proof: Proof::Given,
+        }
+    }
+
+    /// What refutes a given optimum: a legal path of fewer moves, or (for
+    /// boards of at most 3x3 towards the course's goal) the exhaustive table.
+    /// Returns the true figure and whether the table gave it.
+    fn refutes(&self, given: u64, legal_path: Option<u64>) -> Option<(u64, bool)> {
+        if let Some(moves) = legal_path.filter(|&m| m < given) {
+            return Some((moves, false));
+        }
+        if self.puzzle.size() > crate::oracle::MAX_ORACLE_SIDE || self.provers.goal.is_some() {
+            return None;
+        }
+        let table = prove_optimum_with(self.puzzle, None, 0, self.provers).ok()?;
+        (table.proof == Proof::ExhaustiveTable)
+            .then_some(table.moves?)
+            .filter(|&moves| moves != given)
+            .map(|moves| (moves, true))
+    }
+
     fn solvable(&self) -> bool {
         self.provers.goal.map_or_else(
             || self.puzzle.is_solvable(),
@@ -583,10 +611,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                     let is_path = matches!(outcome, Outcome::Path { .. });
                     let upper = is_path.then_some(moves);
                     let proved = match self.options.optimum {
-                        Some(Some(moves)) => Ok(Optimum {
-                            moves: Some(moves),
-                            proof: Proof::Given,
-                        }),
+                        Some(Some(given)) => Ok(self.given(given, is_path.then_some(moves), span)),
                         _ => prove_optimum_with(
                             self.puzzle,
                             upper,
@@ -607,7 +632,11 @@ impl<R: BufRead> Checker<'_, '_, R> {
                                     span,
                                     format!("{moves} moves"),
                                 );
-                            } else if moves < best {
+                            } else if moves < best
+                                && !self.findings.iter().any(|f| {
+                                    matches!(f.kind, FindingKind::GivenOptimumWrong { .. })
+                                })
+                            {
                                 self.at(
                                     FindingKind::ShorterThanOptimal {
                                         moves,

@@ -211,8 +211,19 @@ pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
     text
 }
 
-/// Escapes a GitHub workflow-command property or message.
-fn escape(text: &str, property: bool) -> String {
+/// Escapes a GitHub workflow-command property or message: the one escaper
+/// of every GitHub annotation slider writes. A message cannot end the
+/// command or start another (`%`, CR and LF are encoded), and a property
+/// cannot add one (`:` and `,` too).
+///
+/// # Example
+///
+/// ```
+/// use slider::check::render::github_escape;
+/// assert_eq!(github_escape("50%\n::add-mask::x", false), "50%25%0A::add-mask::x");
+/// assert_eq!(github_escape("a:b,c", true), "a%3Ab%2Cc");
+/// ```
+pub fn github_escape(text: &str, property: bool) -> String {
     let mut out = text
         .replace('%', "%25")
         .replace('\r', "%0D")
@@ -241,19 +252,19 @@ pub fn github(report: &Report, puzzle: &str, answer: &str) -> String {
         let _ = writeln!(
             out,
             "::error file={},line={},col={},title={}::{}",
-            escape(answer, true),
+            github_escape(answer, true),
             finding.span.line,
             finding.span.column,
             finding.kind.code(),
-            escape(&finding.kind.to_string(), false)
+            github_escape(&finding.kind.to_string(), false)
         );
     }
     if report.verdict == Verdict::Unproven {
         let _ = writeln!(
             out,
             "::warning file={}::{}",
-            escape(answer, true),
-            escape(&summary(report, puzzle), false)
+            github_escape(answer, true),
+            github_escape(&summary(report, puzzle), false)
         );
     }
     out.push_str(&summary(report, puzzle));

@@ -29,6 +29,35 @@ pub(crate) fn shorten(text: &str, truncated: bool) -> String {
     out
 }
 
+/// Text from an untrusted source, safe to print on a terminal: lossy UTF-8,
+/// C0 control characters as their Unicode pictures (`␛` for ESC, `␀`), DEL
+/// as `␡`, and C1 controls as `\u{9b}`. With `keep_newlines`, `\n` stays a
+/// line break (tabs too); a lone `\r`, which could overwrite a line, never
+/// does.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(slider::format::visible(b"\x1b[31mred\r\n", true), "␛[31mred␍\n");
+/// assert_eq!(slider::format::visible(b"a\nb\xc2\x9b", false), "a␊b\\u{9b}");
+/// ```
+pub fn visible(bytes: &[u8], keep_newlines: bool) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(bytes.len());
+    for c in String::from_utf8_lossy(bytes).chars() {
+        match c {
+            '\n' | '\t' if keep_newlines => out.push(c),
+            '\0'..='\x1f' => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
+            '\x7f' => out.push('\u{2421}'),
+            '\u{80}'..='\u{9f}' => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// A byte count as people write caps: `32 MiB`, `1 GiB`, else bytes.
 pub(crate) fn size_text(bytes: u64) -> String {
     match bytes {

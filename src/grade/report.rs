@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::Serialize;
 
-use super::run::{Outcome, TestResult};
+use super::outcome::{Outcome, TestResult};
+use crate::check::render::github_escape;
+use crate::format::visible;
 
 /// The score: points for passed tests over all points.
 ///
@@ -57,19 +59,29 @@ pub fn table(results: &[TestResult], with_times: bool) -> String {
         "{:<width$} {:>3} {:>10} {:>10}  {:<13}",
         "puzzle", "n", "expected", "got", "outcome"
     );
-    out.push_str(if with_times { "      time\n" } else { "\n" });
+    out.push_str(if with_times {
+        "      time    cpu  peak MB\n"
+    } else {
+        "\n"
+    });
     for r in results {
         let _ = write!(
             out,
             "{:<width$} {:>3} {:>10} {:>10}  {:<13}",
-            r.name,
+            visible(r.name.as_bytes(), false),
             r.n,
             show(r.expected, true),
             show(r.got, r.claimed_unsolvable),
             r.outcome.name()
         );
         if with_times {
-            let _ = write!(out, " {:>7.3} s", r.time.as_secs_f64());
+            let _ = write!(
+                out,
+                " {:>7.3} s {:>6.2} {:>8.1}",
+                r.time.as_secs_f64(),
+                r.cpu.as_secs_f64(),
+                r.peak_rss as f64 / 1e6
+            );
         }
         out.push('\n');
     }
@@ -89,6 +101,9 @@ struct JsonTest<'a> {
     outcome: &'static str,
     detail: &'a str,
     time_ms: f64,
+    cpu_ms: f64,
+    peak_rss_bytes: u64,
+    leftovers: usize,
     weight: f64,
 }
 
@@ -137,6 +152,9 @@ pub fn json(results: &[TestResult], suite: &str, program: &str) -> String {
                 outcome: r.outcome.name(),
                 detail: &r.detail,
                 time_ms: r.time.as_secs_f64() * 1e3,
+                cpu_ms: r.cpu.as_secs_f64() * 1e3,
+                peak_rss_bytes: r.peak_rss,
+                leftovers: r.leftovers,
                 weight: r.weight,
             })
             .collect(),
@@ -171,6 +189,7 @@ pub fn junit(results: &[TestResult], suite: &str) -> String {
         let mut case = TestCase::new(r.name.as_str(), status);
         case.set_classname(suite);
         case.set_time(r.time);
+        case.set_system_out(usage(r));
         test_suite.add_test_case(case);
     }
     report.add_test_suite(test_suite);
@@ -228,9 +247,9 @@ pub fn gradescope(results: &[TestResult]) -> String {
                     "failed"
                 },
                 output: if r.detail.is_empty() {
-                    r.outcome.name().to_string()
+                    format!("{} ({})", r.outcome.name(), usage(r))
                 } else {
-                    format!("{}: {}", r.outcome.name(), r.detail)
+                    format!("{} ({}): {}", r.outcome.name(), usage(r), r.detail)
                 },
             })
             .collect(),
@@ -248,22 +267,68 @@ pub fn gradescope(results: &[TestResult]) -> String {
 /// assert_eq!(slider::grade::report::github(&[], "suite"), "");
 /// ```
 pub fn github(results: &[TestResult], suite: &str) -> String {
-    let escape = |text: &str| {
-        text.replace('%', "%25")
-            .replace('\r', "%0D")
-            .replace('\n', "%0A")
-    };
     let mut out = String::new();
     for r in results.iter().filter(|r| r.outcome != Outcome::Passed) {
-        let file = format!("{suite}/{}", r.name)
-            .replace(',', "%2C")
-            .replace(':', "%3A");
+        let file = github_escape(&format!("{suite}/{}", r.name), true);
         let _ = writeln!(
             out,
             "::error file={file},title={}::{}",
             r.outcome.name(),
-            escape(&r.detail)
+            github_escape(&format!("{} ({})", r.detail, usage(r)), false)
         );
+    }
+    out
+}
+
+/// What a test used: wall and CPU time and peak memory, plus the processes
+/// the runner had to kill after it.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use slider::grade::outcome::{Outcome, TestResult};
+/// let r = TestResult {
+///     name: "p.txt".into(), n: 3, expected: Some(4), got: Some(4), claimed_unsolvable: false,
+///     outcome: Outcome::Passed, detail: String::new(), time: Duration::from_millis(20),
+///     cpu: Duration::from_millis(10), peak_rss: 3_000_000, leftovers: 2, weight: 1.0,
+/// };
+/// assert_eq!(slider::grade::report::usage(&r), "0.020 s wall, 0.010 s CPU, 3.0 MB peak, 2 leftover processes killed");
+/// ```
+pub fn usage(r: &TestResult) -> String {
+    let mut text = format!(
+        "{:.3} s wall, {:.3} s CPU, {:.1} MB peak",
+        r.time.as_secs_f64(),
+        r.cpu.as_secs_f64(),
+        r.peak_rss as f64 / 1e6
+    );
+    if r.leftovers > 0 {
+        let _ = write!(text, ", {} leftover processes killed", r.leftovers);
+    }
+    text
+}
+
+/// A paragraph per test that did not pass: its name, outcome and detail,
+/// for the console under the table.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(slider::grade::report::failures(&[]), "");
+/// ```
+pub fn failures(results: &[TestResult]) -> String {
+    let mut out = String::new();
+    for r in results.iter().filter(|r| r.outcome != Outcome::Passed) {
+        let _ = writeln!(
+            out,
+            "{}: {} ({})",
+            visible(r.name.as_bytes(), false),
+            r.outcome.name(),
+            usage(r)
+        );
+        for line in r.detail.lines() {
+            let _ = writeln!(out, "  {line}");
+        }
     }
     out
 }

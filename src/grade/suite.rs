@@ -51,6 +51,9 @@ pub struct Suite {
     pub dir: PathBuf,
     /// Its puzzles, sorted by name.
     pub entries: Vec<Entry>,
+    /// `.txt` files that were not taken, with why (excluded, a directory,
+    /// a broken link, an unreadable name).
+    pub skipped: Vec<(String, String)>,
 }
 
 /// Why a suite could not be loaded.
@@ -102,10 +105,9 @@ impl fmt::Display for SuiteError {
             }
             SuiteError::Puzzle { path, error } => write!(f, "{}:{error}", path.display()),
             SuiteError::Manifest { line, message } => write!(f, "{MANIFEST}:{line}: {message}"),
-            SuiteError::Contradiction { name, claim } => write!(
-                f,
-                "{name}: {claim}, but the puzzle's parity says otherwise; fix the name or the manifest"
-            ),
+            SuiteError::Contradiction { name, claim } => {
+                write!(f, "{name}: {claim}; fix the name or the manifest")
+            }
             SuiteError::Unprovable { name } => write!(
                 f,
                 "{name}: slider could not prove its optimum within the budget; give it in {MANIFEST}"
@@ -242,19 +244,34 @@ pub fn load(dir: &Path, exclude: &[String], budget: u64) -> Result<Suite, SuiteE
         message: e.to_string(),
     };
     let manifest = read_manifest(dir)?;
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|e| io(dir, e))?
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| {
-            Path::new(name).extension().is_some_and(|x| x == "txt")
-                && name != MANIFEST
-                && name != "manifest.txt"
-                && !exclude.iter().any(|x| name.contains(x.as_str()))
-        })
-        .collect();
+    let mut names: Vec<String> = Vec::new();
+    let mut skipped: Vec<(String, String)> = Vec::new();
+    for item in std::fs::read_dir(dir).map_err(|e| io(dir, e))? {
+        let item = item.map_err(|e| io(dir, e))?;
+        let Some(name) = item.file_name().to_str().map(str::to_string) else {
+            let shown = item.file_name().to_string_lossy().into_owned();
+            skipped.push((shown, "its name is not UTF-8".to_string()));
+            continue;
+        };
+        if Path::new(&name).extension().is_none_or(|x| x != "txt")
+            || name == MANIFEST
+            || name == "manifest.txt"
+        {
+            continue;
+        }
+        if exclude.iter().any(|x| name.contains(x.as_str())) {
+            skipped.push((name, "excluded".to_string()));
+            continue;
+        }
+        // Symbolic links are followed: a suite may link the course's files.
+        match std::fs::metadata(item.path()) {
+            Ok(meta) if meta.is_file() => names.push(name),
+            Ok(_) => skipped.push((name, "not a regular file".to_string())),
+            Err(e) => skipped.push((name, format!("unreadable: {e}"))),
+        }
+    }
     names.sort();
+    skipped.sort();
     if names.is_empty() {
         return Err(SuiteError::Empty);
     }
@@ -290,10 +307,24 @@ pub fn load(dir: &Path, exclude: &[String], budget: u64) -> Result<Suite, SuiteE
                 }
             }
         };
-        if expected.is_some() != board.is_solvable() {
-            let claim = expected.map_or("it is marked unsolvable".to_string(), |m| {
+        let claim = || {
+            expected.map_or("it is marked unsolvable".to_string(), |m| {
                 format!("it is marked as {m} moves")
-            });
+            })
+        };
+        if expected.is_some() != board.is_solvable() {
+            let claim = format!("{}, but the puzzle's parity says otherwise", claim());
+            return Err(SuiteError::Contradiction { name, claim });
+        }
+        // Up to 3x3 the exhaustive table knows every optimum: a wrong name
+        // or manifest line must not blame the students.
+        if let Some(oracle) = oracles
+            .get(board.size().wrapping_sub(2))
+            .and_then(Option::as_ref)
+            && let Some(truth) = oracle.distance(&board)
+            && expected.is_some_and(|m| m != u64::from(truth))
+        {
+            let claim = format!("{}, but the exhaustive table says {truth}", claim());
             return Err(SuiteError::Contradiction { name, claim });
         }
         entries.push(Entry {
@@ -308,5 +339,43 @@ pub fn load(dir: &Path, exclude: &[String], budget: u64) -> Result<Suite, SuiteE
     Ok(Suite {
         dir: dir.to_path_buf(),
         entries,
+        skipped,
     })
+}
+
+/// A fingerprint of everything in the suite folder (names and contents,
+/// links followed), taken before and after grading: a submission that
+/// changes the suite is caught.
+///
+/// # Errors
+///
+/// A file or the folder cannot be read.
+///
+/// # Example
+///
+/// ```
+/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/grade/suite");
+/// let a = slider::grade::suite::fingerprint(dir.as_ref())?;
+/// assert_eq!(a, slider::grade::suite::fingerprint(dir.as_ref())?);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn fingerprint(dir: &Path) -> std::io::Result<u64> {
+    let mut items: Vec<(std::ffi::OsString, PathBuf)> = std::fs::read_dir(dir)?
+        .map(|item| item.map(|i| (i.file_name(), i.path())))
+        .collect::<Result<_, _>>()?;
+    items.sort();
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    for (name, path) in items {
+        hasher.update(name.as_encoded_bytes());
+        hasher.update(&[0]);
+        if std::fs::metadata(&path)?.is_file() {
+            let read = crate::format::source::read_capped(
+                std::fs::File::open(&path)?,
+                crate::format::source::MAX_PUZZLE_BYTES,
+            );
+            hasher.update(&read.bytes);
+            hasher.update(&(read.bytes.len() as u64).to_le_bytes());
+        }
+    }
+    Ok(hasher.digest())
 }

@@ -47,7 +47,9 @@ struct Args {
     /// before a proof, the verdict is "legal, optimality unproven" (exit 3).
     #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
     budget: u64,
-    /// Trust this optimum (a number, or `unsolvable`) instead of proving one.
+    /// Trust this optimum (a number, or `unsolvable`) instead of proving one;
+    /// it is still checked against parity, the exhaustive table (n <= 3) and
+    /// the answer itself, and a contradiction exits 2 (E0232).
     #[arg(long, value_name = "N|unsolvable", value_parser = parse_optimum)]
     optimum: Option<KnownOptimum>,
     /// Report at most this many findings.
@@ -197,6 +199,14 @@ fn run(args: &Args) -> u8 {
         && e.kind() != io::ErrorKind::BrokenPipe
     {
         return fail(&format!("cannot write the report: {e}"));
+    }
+    // A refuted --optimum is the caller's mistake, not the answer's.
+    if report
+        .findings
+        .iter()
+        .any(|f| matches!(f.kind, slider::check::FindingKind::GivenOptimumWrong { .. }))
+    {
+        return exit_code::ERROR;
     }
     match report.verdict {
         Verdict::Accepted => exit_code::SUCCESS,

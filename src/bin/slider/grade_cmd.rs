@@ -1,18 +1,19 @@
 //! `slider grade`: run a submission over a suite and report.
 
 use std::ffi::OsString;
+use std::fs::File;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use slider::exit_code;
-use slider::grade::run::{Limits, Outcome, Submission};
-use slider::grade::{report, run_suite, suite};
+use slider::grade::outcome::Outcome;
+use slider::grade::process::{Limits, Memory};
+use slider::grade::{Harness, Submission, UID_BASE, report, run_suite, suite};
 
-use crate::common::ApiArg;
-use crate::common::report_error;
+use crate::common::{ApiArg, fail, report_error};
 
 /// Arguments of `slider grade`.
 #[derive(Debug, Args)]
@@ -22,26 +23,56 @@ Examples:
   slider grade --suite fixtures/course --timeout 10 --json report.json -- python3 solver.py {}
   slider grade --suite fixtures/puzzles -- ./target/release/slider solve {}
 
-`{}` must be a whole argument: it is replaced by the puzzle file's path
-(`--file={}` is passed as written). The program's standard output is judged
-as the course client's output, a move string or a move count.")]
+`{}` must be a whole argument: it is replaced by the path of the test's
+private copy of the puzzle (`--file={}` is passed as written). Each test runs
+in a private, empty folder; an argument naming an existing path relative to
+where slider grade runs (`-cp build`, `solver.py`) is passed as an absolute
+path. The program's standard output is judged as the course client's output,
+a move string or a move count. See the README's threat model for what a
+submission can and cannot do in each mode.")]
 pub struct GradeArgs {
     /// The folder of puzzle files (with an optional `slider-suite.txt`).
     #[arg(long, value_name = "DIR")]
     suite: PathBuf,
-    /// Puzzles run at once (default: every core).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1025))]
+    /// Puzzles run at once, 1 to 256 (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: Option<u64>,
-    /// Wall-clock seconds per puzzle.
-    #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::common::parse_seconds)]
+    /// Wall-clock seconds per test (at least 1), output pipes included.
+    #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds_at_least_1)]
     timeout: Duration,
-    /// Address-space limit (virtual memory, `ulimit -v`) of each process a
-    /// run starts, in MiB.
-    #[arg(long, default_value_t = 2048, value_name = "MB")]
+    /// CPU seconds (user + system, every process of the test) per test (at
+    /// least 1; the course's limit is 5 s of CPU).
+    #[arg(long, default_value = "5", value_name = "SECS", value_parser = seconds_at_least_1)]
+    cpu_time: Duration,
+    /// Memory per test, in MiB: resident memory of all its processes
+    /// together (64 to 1048576), or with `--memory-mode address-space` the
+    /// virtual memory of each process (256 to 1048576; a JVM then needs
+    /// -Xmx and friends).
+    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=1 << 20))]
     memory: u64,
-    /// Output cap per run, in MiB; past it the run fails.
-    #[arg(long, default_value_t = 64, value_name = "MB")]
+    /// What `--memory` limits.
+    #[arg(long, value_enum, default_value_t = MemoryMode::Resident)]
+    memory_mode: MemoryMode,
+    /// Output cap per test, in MiB; past it the test fails.
+    #[arg(long, default_value_t = 64, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=4096))]
     max_output: u64,
+    /// Processes and threads per test (enforced when run as root, where
+    /// each job has a uid of its own; a JVM needs about 30).
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u64).range(32..=100_000))]
+    processes: u64,
+    /// As root, run each job as an unprivileged uid of its own (`auto`), or
+    /// as root (`keep`, not recommended). Ignored when not root.
+    #[arg(long, value_enum, default_value_t = UserMode::Auto)]
+    user: UserMode,
+    /// Pass this environment variable through to the program (repeatable);
+    /// it otherwise sees only PATH, HOME, TMPDIR and LANG.
+    #[arg(long = "env", value_name = "NAME")]
+    pass_env: Vec<String>,
+    /// Run every test inside bubblewrap (`bwrap`): read-only root, private
+    /// /tmp, no network, its own PID namespace, the suite hidden. `auto`
+    /// uses it when it is installed and works.
+    #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
+    sandbox: SandboxMode,
     /// Skip puzzles whose file name contains this text (repeatable).
     #[arg(long, value_name = "TEXT")]
     exclude: Vec<String>,
@@ -75,90 +106,264 @@ enum FormatArg {
     Github,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum MemoryMode {
+    /// Resident memory of the whole process tree, sampled.
+    Resident,
+    /// Address space of each process (`ulimit -v`).
+    AddressSpace,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum UserMode {
+    Auto,
+    Keep,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SandboxMode {
+    Auto,
+    Always,
+    Never,
+}
+
+fn seconds_at_least_1(text: &str) -> Result<Duration, String> {
+    let seconds = crate::common::parse_seconds(text)?;
+    if seconds < Duration::from_secs(1) {
+        return Err(format!(
+            "`{text}`: at least 1 second, which a JVM needs to start"
+        ));
+    }
+    Ok(seconds)
+}
+
 /// Runs the command; returns the exit code.
 pub fn run(args: &GradeArgs) -> u8 {
     let Some((program, rest)) = args.command.split_first() else {
-        report_error("no program to grade: give it after `--`");
-        return exit_code::ERROR;
+        return fail("no program to grade: give it after `--`");
     };
+    if args.memory_mode == MemoryMode::AddressSpace && args.memory < 256 {
+        return fail("--memory must be at least 256 MiB with --memory-mode address-space");
+    }
     let suite = match suite::load(&args.suite, &args.exclude, args.budget) {
         Ok(suite) => suite,
-        Err(e) => {
-            report_error(&e.to_string());
-            return exit_code::ERROR;
-        }
+        Err(e) => return fail(&e.to_string()),
     };
+    for (name, why) in &suite.skipped {
+        let _ = writeln!(
+            anstream::stderr(),
+            "note: skipped {}: {why}",
+            slider::format::visible(name.as_bytes(), false)
+        );
+    }
+    // Every report file is opened before the first test: a bad path costs
+    // nothing but this message.
+    let mut files = Vec::new();
+    for path in [&args.json, &args.junit, &args.gradescope]
+        .into_iter()
+        .flatten()
+    {
+        match File::create(path) {
+            Ok(file) => files.push(Some(file)),
+            Err(e) => return fail(&format!("cannot write {}: {e}", path.display())),
+        }
+    }
+    let harness = match harness(args) {
+        Ok(harness) => harness,
+        Err(code) => return code,
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
     let submission = Submission {
         program: program.clone(),
         args: rest.to_vec(),
-    };
-    let limits = Limits {
-        timeout: args.timeout,
-        memory_mb: args.memory,
-        max_output: args.max_output << 20,
-    };
-    let api = args.api.api();
+    }
+    .resolved(&cwd);
+    let before = suite::fingerprint(&args.suite);
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         |jobs| jobs as usize,
     );
-    let progress = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(suite.entries.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let results = run_suite(&suite, &submission, &limits, api, jobs, &|result| {
-        progress.set_message(result.name.clone());
+    let progress = progress_bar(suite.entries.len());
+    let results = run_suite(&suite, &submission, &harness, jobs, &|result| {
+        progress.set_message(slider::format::visible(result.name.as_bytes(), false));
         progress.inc(1);
     });
     progress.finish_and_clear();
+    let tampered = before.ok() != suite::fingerprint(&args.suite).ok();
+
+    // The console first: nothing below can lose it.
     let suite_name = args.suite.display().to_string();
+    let mut out = std::io::stdout().lock();
+    if matches!(args.format, FormatArg::Github) {
+        let _ = write!(out, "{}", report::github(&results, &suite_name));
+    }
+    let _ = write!(out, "{}", report::table(&results, true));
+    let _ = write!(out, "{}", report::failures(&results));
+    drop(out);
+
+    let mut code = if results.iter().all(|r| r.outcome == Outcome::Passed) {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FAILURE
+    };
+    if results.iter().any(|r| r.outcome.is_grader_fault()) {
+        report_error("some tests could not be graded (harness or suite errors above)");
+        code = exit_code::ERROR;
+    }
+    if tampered {
+        report_error(&format!(
+            "the suite {} changed while it was graded: a submission wrote to it; the results are void",
+            args.suite.display()
+        ));
+        code = exit_code::ERROR;
+    }
+    if !write_reports(args, &results, &suite_name, files) {
+        code = exit_code::ERROR;
+    }
+    code
+}
+
+/// Writes the report files opened before the tests; false if one failed.
+fn write_reports(
+    args: &GradeArgs,
+    results: &[slider::grade::outcome::TestResult],
+    suite_name: &str,
+    files: Vec<Option<File>>,
+) -> bool {
     let program_name = args
         .command
         .iter()
         .map(|a| a.to_string_lossy())
         .collect::<Vec<_>>()
         .join(" ");
-    let files = [
-        (
-            &args.json,
-            report::json(&results, &suite_name, &program_name),
-        ),
-        (&args.junit, report::junit(&results, &suite_name)),
-        (&args.gradescope, report::gradescope(&results)),
+    let texts = [
+        args.json
+            .as_ref()
+            .map(|_| report::json(results, suite_name, &program_name)),
+        args.junit
+            .as_ref()
+            .map(|_| report::junit(results, suite_name)),
+        args.gradescope
+            .as_ref()
+            .map(|_| report::gradescope(results)),
     ];
-    for (path, text) in files {
-        if let Some(path) = path
-            && let Err(e) = std::fs::write(path, text)
+    let paths = [&args.json, &args.junit, &args.gradescope];
+    let mut opened = files.into_iter();
+    let mut ok = true;
+    for (path, text) in paths.into_iter().zip(texts) {
+        let (Some(path), Some(text)) = (path, text) else {
+            continue;
+        };
+        if let Some(Some(mut file)) = opened.next()
+            && let Err(e) = file.write_all(text.as_bytes())
         {
             report_error(&format!("cannot write {}: {e}", path.display()));
-            return exit_code::ERROR;
+            ok = false;
         }
     }
-    let mut out = std::io::stdout().lock();
-    if matches!(args.format, FormatArg::Github) {
-        let _ = write!(out, "{}", report::github(&results, &suite_name));
+    ok
+}
+
+/// A progress bar on a terminal, nothing elsewhere.
+fn progress_bar(tests: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
     }
-    let _ = write!(out, "{}", report::table(&results, true));
-    for result in results
-        .iter()
-        .filter(|r| r.outcome != Outcome::Passed && !r.detail.is_empty())
-    {
-        let _ = writeln!(
-            out,
-            "{}: {}: {}",
-            result.name,
-            result.outcome.name(),
-            result.detail
-        );
+    let bar = ProgressBar::new(tests as u64);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {
+        bar.set_style(style);
     }
-    if results.iter().all(|r| r.outcome == Outcome::Passed) {
-        exit_code::SUCCESS
+    bar
+}
+
+/// The limits and isolation every test gets, from the flags and from what
+/// this machine offers (root, bubblewrap).
+fn harness(args: &GradeArgs) -> Result<Harness, u8> {
+    let limits = Limits {
+        wall: args.timeout,
+        cpu: Some(args.cpu_time),
+        memory: match args.memory_mode {
+            MemoryMode::Resident => Memory::Resident(args.memory << 20),
+            MemoryMode::AddressSpace => Memory::AddressSpace(args.memory << 20),
+        },
+        max_output: args.max_output << 20,
+        processes: args.processes,
+        file_size: 64 << 20,
+    };
+    let root = nix::unistd::geteuid().is_root();
+    let uid_base = (root && args.user == UserMode::Auto).then_some(UID_BASE);
+    let bwrap = match args.sandbox {
+        SandboxMode::Never => None,
+        mode => match working_bwrap() {
+            Ok(path) => Some(path),
+            Err(why) if mode == SandboxMode::Always => {
+                return Err(fail(&format!("--sandbox always: {why}")));
+            }
+            Err(why) => {
+                let _ = writeln!(
+                    anstream::stderr(),
+                    "note: no sandbox ({why}); tests run with the other protections only"
+                );
+                None
+            }
+        },
+    };
+    let mut env: Vec<(OsString, OsString)> = vec![
+        (
+            "PATH".into(),
+            std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        ),
+        ("HOME".into(), "/tmp".into()),
+        ("TMPDIR".into(), "/tmp".into()),
+        ("LANG".into(), "C.UTF-8".into()),
+    ];
+    for name in &args.pass_env {
+        if let Some(value) = std::env::var_os(name) {
+            env.retain(|(k, _)| k != name.as_str());
+            env.push((name.into(), value));
+        }
+    }
+    let suite_dir = std::fs::canonicalize(&args.suite).unwrap_or_else(|_| args.suite.clone());
+    Ok(Harness {
+        limits,
+        api: args.api.api(),
+        uid_base,
+        env,
+        bwrap,
+        hide: vec![suite_dir],
+        scratch: std::env::temp_dir(),
+    })
+}
+
+/// bubblewrap's path, once it has been seen to start a sandbox here.
+fn working_bwrap() -> Result<PathBuf, String> {
+    let path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|dir| dir.join("bwrap"))
+        .find(|p| p.is_file())
+        .ok_or("bwrap is not installed (Debian: apt-get install bubblewrap)")?;
+    let status = std::process::Command::new(&path)
+        .args([
+            "--ro-bind",
+            "/",
+            "/",
+            "--unshare-all",
+            "--die-with-parent",
+            "true",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .map_err(|e| format!("{} cannot start: {e}", path.display()))?;
+    if status.success() {
+        Ok(path)
     } else {
-        exit_code::FAILURE
+        Err(format!(
+            "{} cannot make namespaces here ({status})",
+            Path::new(&path).display()
+        ))
     }
 }

@@ -1,0 +1,370 @@
+//! How a test ended, and so its outcome: a pure function of the facts the
+//! process layer measured ([`Ended`]) and of the checker's verdict on the
+//! output. No process is started here, so every rule is unit-tested.
+//!
+//! Outcomes come from facts, never from what the program printed: a memory
+//! limit is the runner's own kill (or a SIGKILL the program did not get
+//! from the runner, which is what the kernel's out-of-memory killer sends),
+//! not "out of memory" on standard error.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::process::{Ended, Exit, Limits, Memory, Stop};
+use crate::Board;
+use crate::check::{self, Api, CheckOptions, FindingKind, Verdict};
+use crate::format::visible;
+
+/// How one test ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Accepted by the checker.
+    Passed,
+    /// Rejected by the checker.
+    WrongAnswer,
+    /// Legal, but longer than the optimum.
+    NotOptimal,
+    /// Ran past the wall-clock limit.
+    Timeout,
+    /// Used more CPU time than allowed.
+    CpuLimit,
+    /// Killed by a signal, or exited non-zero.
+    Crashed,
+    /// Printed more than the output cap.
+    OutputLimit,
+    /// Used more memory than allowed.
+    MemoryLimit,
+    /// The grader could not run the test (not the submission's fault).
+    HarnessError,
+    /// The suite's expected optimum is wrong: a legal answer was shorter,
+    /// or the exhaustive table disagrees (not the submission's fault).
+    SuiteError,
+}
+
+impl Outcome {
+    /// The outcome's name in reports.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(slider::grade::outcome::Outcome::WrongAnswer.name(), "wrong answer");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Passed => "passed",
+            Outcome::WrongAnswer => "wrong answer",
+            Outcome::NotOptimal => "not optimal",
+            Outcome::Timeout => "timeout",
+            Outcome::CpuLimit => "cpu limit",
+            Outcome::Crashed => "crashed",
+            Outcome::OutputLimit => "output limit",
+            Outcome::MemoryLimit => "memory limit",
+            Outcome::HarnessError => "harness error",
+            Outcome::SuiteError => "suite error",
+        }
+    }
+
+    /// Whether the outcome is the grader's or the suite's fault rather than
+    /// the submission's: such a run scores nothing and makes `slider grade`
+    /// exit 2.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::grade::outcome::Outcome;
+    /// assert!(Outcome::HarnessError.is_grader_fault());
+    /// assert!(!Outcome::Crashed.is_grader_fault());
+    /// ```
+    pub fn is_grader_fault(self) -> bool {
+        matches!(self, Outcome::HarnessError | Outcome::SuiteError)
+    }
+}
+
+/// The result of one test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestResult {
+    /// The puzzle's file name.
+    pub name: String,
+    /// The board side.
+    pub n: usize,
+    /// The expected optimum (`None`: unsolvable).
+    pub expected: Option<u64>,
+    /// The moves the answer made or claimed, if any.
+    pub got: Option<u64>,
+    /// Whether the answer claimed "unsolvable".
+    pub claimed_unsolvable: bool,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// The checker's first finding, the exit and the output tails, or the
+    /// limit that was hit; control characters made visible.
+    pub detail: String,
+    /// Wall-clock time of the whole test.
+    pub time: Duration,
+    /// User + system CPU time of the test's processes.
+    pub cpu: Duration,
+    /// The largest resident memory of the test's processes, in bytes.
+    pub peak_rss: u64,
+    /// Processes the runner had to kill after the program's own ended.
+    pub leftovers: usize,
+    /// Points for passing.
+    pub weight: f64,
+}
+
+/// What a test was about: its puzzle and the expected optimum.
+#[derive(Debug, Clone, Copy)]
+pub struct Expectation<'a> {
+    /// The puzzle.
+    pub board: &'a Board,
+    /// The expected optimum (`None`: unsolvable).
+    pub expected: Option<u64>,
+}
+
+/// Names the outcome of a run from its facts, checking its output as
+/// `slider-check` would.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use slider::grade::outcome::{Expectation, Outcome, classify};
+/// use slider::grade::process::{Ended, Exit, Limits};
+/// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let ended = Ended {
+///     exit: Exit::Code(0), stop: None, stdout: b"RDRD\n".to_vec(), stderr_tail: Vec::new(),
+///     wall: Duration::ZERO, cpu: Duration::ZERO, peak_rss: 0, leftovers: 0,
+/// };
+/// let expect = Expectation { board: &board, expected: Some(4) };
+/// let (outcome, ..) = classify(expect, slider::check::Api::Any, &Limits::default(), &ended);
+/// assert_eq!(outcome, Outcome::Passed);
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn classify(
+    expect: Expectation<'_>,
+    api: Api,
+    limits: &Limits,
+    ended: &Ended,
+) -> (Outcome, String, Option<u64>, bool) {
+    if let Some(stop) = ended.stop {
+        let (outcome, detail) = match stop {
+            Stop::Wall => (
+                Outcome::Timeout,
+                format!(
+                    "no answer within {:.1} s of wall-clock time",
+                    limits.wall.as_secs_f64()
+                ),
+            ),
+            Stop::Cpu => (
+                Outcome::CpuLimit,
+                format!(
+                    "more than {:.1} s of CPU time",
+                    limits.cpu.unwrap_or_default().as_secs_f64()
+                ),
+            ),
+            Stop::Memory => (
+                Outcome::MemoryLimit,
+                format!(
+                    "resident memory passed {} MiB (largest sample {:.0} MiB)",
+                    memory_mib(limits),
+                    ended.peak_rss as f64 / f64::from(1 << 20)
+                ),
+            ),
+            Stop::Output => (
+                Outcome::OutputLimit,
+                format!("more than {} bytes of output", limits.max_output),
+            ),
+        };
+        return (outcome, detail, None, false);
+    }
+    match ended.exit {
+        Exit::Code(0) => judge(expect, api, &ended.stdout),
+        Exit::Signal(9) => (
+            Outcome::MemoryLimit,
+            with_tails(
+                "killed by SIGKILL, not by the grader: the kernel's out-of-memory killer sends it"
+                    .to_string(),
+                ended,
+            ),
+            None,
+            false,
+        ),
+        exit => {
+            let how = match exit {
+                Exit::Code(code) => format!("exit status {code}"),
+                Exit::Signal(signal) => nix::sys::signal::Signal::try_from(signal)
+                    .map_or(format!("killed by signal {signal}"), |s| {
+                        format!("killed by {s}")
+                    }),
+                Exit::Unknown => "could not be waited for".to_string(),
+            };
+            (Outcome::Crashed, with_tails(how, ended), None, false)
+        }
+    }
+}
+
+fn memory_mib(limits: &Limits) -> u64 {
+    match limits.memory {
+        Memory::Resident(bytes) | Memory::AddressSpace(bytes) => bytes >> 20,
+    }
+}
+
+/// `how`, then the tails of standard output and error, made visible.
+fn with_tails(how: String, ended: &Ended) -> String {
+    let mut detail = how;
+    let out_start = ended.stdout.len().saturating_sub(super::process::TAIL);
+    for (name, tail) in [
+        ("stdout", &ended.stdout[out_start..]),
+        ("stderr", &ended.stderr_tail[..]),
+    ] {
+        let text = visible(tail, true);
+        let text = text.trim_end();
+        if !text.is_empty() {
+            let _ = write!(detail, "; {name} ends with:\n{text}");
+        }
+    }
+    detail
+}
+
+/// Checks a clean exit's output against the expected optimum.
+fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> (Outcome, String, Option<u64>, bool) {
+    let options = CheckOptions {
+        api,
+        optimum: Some(expect.expected),
+        max_findings: 5,
+        ..CheckOptions::default()
+    };
+    let report = check::check(expect.board, stdout, &options, None);
+    let got = report.moves;
+    let claimed = report.claims_unsolvable;
+    if let Some(f) = report
+        .findings
+        .iter()
+        .find(|f| matches!(f.kind, FindingKind::GivenOptimumWrong { .. }))
+    {
+        return (Outcome::SuiteError, f.kind.to_string(), got, claimed);
+    }
+    let outcome = match report.verdict {
+        Verdict::Accepted => return (Outcome::Passed, String::new(), got, claimed),
+        Verdict::Rejected | Verdict::Unproven => {
+            let not_optimal = report
+                .findings
+                .iter()
+                .any(|f| matches!(f.kind, FindingKind::NotOptimal { .. }))
+                && report.findings.iter().all(|f| {
+                    f.kind.keeps_path_legal() || matches!(f.kind, FindingKind::NotOptimal { .. })
+                });
+            if not_optimal {
+                Outcome::NotOptimal
+            } else {
+                Outcome::WrongAnswer
+            }
+        }
+    };
+    let detail = report.findings.first().map_or_else(
+        || "the answer could not be verified".to_string(),
+        |f| format!("{}:{}: {}", f.span.line, f.span.column, f.kind),
+    );
+    (outcome, detail, got, claimed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ended(exit: Exit, stop: Option<Stop>, stdout: &[u8], stderr: &[u8]) -> Ended {
+        Ended {
+            exit,
+            stop,
+            stdout: stdout.to_vec(),
+            stderr_tail: stderr.to_vec(),
+            wall: Duration::ZERO,
+            cpu: Duration::ZERO,
+            peak_rss: 300 << 20,
+            leftovers: 0,
+        }
+    }
+
+    fn outcome_of(ended: &Ended) -> (Outcome, String) {
+        let board: Board = "3  0 1 3  4 2 5  7 8 6".parse().unwrap();
+        let expect = Expectation {
+            board: &board,
+            expected: Some(4),
+        };
+        let (outcome, detail, ..) = classify(expect, Api::Any, &Limits::default(), ended);
+        (outcome, detail)
+    }
+
+    #[test]
+    fn the_runners_stops_name_the_outcome_whatever_the_exit() {
+        for (stop, outcome) in [
+            (Stop::Wall, Outcome::Timeout),
+            (Stop::Cpu, Outcome::CpuLimit),
+            (Stop::Memory, Outcome::MemoryLimit),
+            (Stop::Output, Outcome::OutputLimit),
+        ] {
+            let e = ended(Exit::Signal(9), Some(stop), b"RDRD\n", b"");
+            assert_eq!(outcome_of(&e).0, outcome);
+        }
+    }
+
+    #[test]
+    fn text_on_stderr_never_decides_the_outcome() {
+        let e = ended(
+            Exit::Code(1),
+            None,
+            b"",
+            b"java.lang.OutOfMemoryError: out of memory",
+        );
+        assert_eq!(outcome_of(&e).0, Outcome::Crashed);
+        // A correct answer with a scary stderr still passes.
+        let e = ended(Exit::Code(0), None, b"RDRD\n", b"out of memory");
+        assert_eq!(outcome_of(&e).0, Outcome::Passed);
+    }
+
+    #[test]
+    fn a_sigkill_the_grader_did_not_send_is_the_memory_killer() {
+        let e = ended(Exit::Signal(9), None, b"", b"");
+        assert_eq!(outcome_of(&e).0, Outcome::MemoryLimit);
+        let e = ended(Exit::Signal(11), None, b"", b"");
+        assert_eq!(
+            outcome_of(&e),
+            (Outcome::Crashed, "killed by SIGSEGV".to_string())
+        );
+    }
+
+    #[test]
+    fn crash_details_show_both_tails_with_control_characters_escaped() {
+        let e = ended(
+            Exit::Code(3),
+            None,
+            b"Minimum number of moves = 4\n",
+            b"\x1b[2J::warning file=x::pwned\r\n",
+        );
+        let (outcome, detail) = outcome_of(&e);
+        assert_eq!(outcome, Outcome::Crashed);
+        assert_eq!(
+            detail,
+            "exit status 3; stdout ends with:\nMinimum number of moves = 4; stderr ends with:\n\u{241b}[2J::warning file=x::pwned\u{240d}"
+        );
+        assert!(!detail.contains('\x1b') && !detail.contains('\r'));
+    }
+
+    #[test]
+    fn wrong_and_suboptimal_answers_are_told_apart() {
+        let e = ended(Exit::Code(0), None, b"RDRDLR\n", b"");
+        assert_eq!(outcome_of(&e).0, Outcome::NotOptimal);
+        let e = ended(Exit::Code(0), None, b"RDRU\n", b"");
+        assert_eq!(outcome_of(&e).0, Outcome::WrongAnswer);
+    }
+
+    #[test]
+    fn a_legal_answer_shorter_than_the_expected_optimum_is_a_suite_error() {
+        let board: Board = "3  0 1 3  4 2 5  7 8 6".parse().unwrap();
+        let expect = Expectation {
+            board: &board,
+            expected: Some(6),
+        };
+        let e = ended(Exit::Code(0), None, b"RDRD\n", b"");
+        let (outcome, detail, ..) = classify(expect, Api::Any, &Limits::default(), &e);
+        assert_eq!(outcome, Outcome::SuiteError, "{detail}");
+    }
+}

@@ -1,0 +1,794 @@
+//! Running one program under limits: the harness's process layer.
+//!
+//! Whatever runs here is presumed hostile. It may hang, fork, flood its
+//! output, escape its process group with `setsid`, allocate without end,
+//! write where it can, read the environment or kill its parent. So:
+//!
+//! - **Everything a test starts dies with it.** The grader is a child
+//!   subreaper (`PR_SET_CHILD_SUBREAPER`), so orphaned descendants are
+//!   re-parented to it rather than to init; every few milliseconds the
+//!   test's process tree is walked through `/proc` and remembered, and at
+//!   the end every process seen (and, as root, every process of the test's
+//!   own uid) is killed by pid.
+//! - **Limits are measured, not guessed.** Resident memory is the sum over
+//!   the whole tree, sampled from `/proc` (address space is an opt-in
+//!   mode, since a JVM reserves gigabytes it never touches); CPU time is
+//!   the tree's user + system time; the wall clock covers the whole test,
+//!   pipes included: an end of file is never awaited past the deadline.
+//! - **Isolation.** A private, empty working directory; a scrubbed
+//!   environment; as root, a separate unprivileged uid per job slot (so a
+//!   test cannot signal the grader, and `RLIMIT_NPROC` caps its processes);
+//!   with bubblewrap, also a new PID namespace, a read-only root, a private
+//!   `/tmp`, no network and hidden folders (the suite).
+//! - **No panics.** No helper threads: one `poll` loop reads both pipes,
+//!   so a system that refuses threads cannot crash the grader.
+//!
+//! How a run ended is returned as facts ([`Ended`]); naming the outcome is
+//! `outcome`'s job.
+
+use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::AsFd;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+use nix::sys::signal::{Signal, kill};
+use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
+use nix::unistd::Pid;
+
+/// Runs started by this process, for their marks.
+static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How often the process tree is sampled.
+const TICK: Duration = Duration::from_millis(5);
+/// How long the pipes are drained after the program ended or was killed.
+const DRAIN: Duration = Duration::from_millis(200);
+/// The environment variable that marks a run's processes, so that orphans
+/// re-parented to the grader are told apart by run.
+const TOKEN: &str = "SLIDER_GRADE_RUN";
+/// The bytes of standard error (and of a crash's standard output) kept.
+pub const TAIL: usize = 2048;
+
+/// What memory a run may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Memory {
+    /// Resident memory of the whole process tree, in bytes; the runner
+    /// kills the tree when the sampled sum passes it.
+    Resident(u64),
+    /// Address space of each process, in bytes (`ulimit -v`); a JVM needs
+    /// several GiB of it unless given `-Xmx` and friends.
+    AddressSpace(u64),
+}
+
+/// Limits on one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time of the whole test.
+    pub wall: Duration,
+    /// User + system CPU time of the whole process tree.
+    pub cpu: Option<Duration>,
+    /// Memory.
+    pub memory: Memory,
+    /// Standard output, in bytes; past it the tree is killed.
+    pub max_output: u64,
+    /// Processes and threads of the test (`RLIMIT_NPROC`; enforced only
+    /// when the test runs under its own uid, that is as root).
+    pub processes: u64,
+    /// The largest file the program may write, in bytes (`ulimit -f`).
+    pub file_size: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            wall: Duration::from_secs(10),
+            cpu: Some(Duration::from_secs(5)),
+            memory: Memory::Resident(2048 << 20),
+            max_output: 64 << 20,
+            processes: 256,
+            file_size: 64 << 20,
+        }
+    }
+}
+
+/// Where and as whom a run happens.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Isolation {
+    /// Run as this uid (and gid), with no supplementary groups. Set it only
+    /// when the grader is root; each concurrent run needs its own.
+    pub uid: Option<u32>,
+    /// The whole environment of the program.
+    pub env: Vec<(OsString, OsString)>,
+    /// bubblewrap's path, to run inside a sandbox.
+    pub bwrap: Option<PathBuf>,
+    /// Folders the sandbox hides behind an empty tmpfs (the suite).
+    pub hide: Vec<PathBuf>,
+}
+
+/// One program to run: `program args…` in `workdir`.
+#[derive(Debug, Clone, Copy)]
+pub struct Job<'a> {
+    /// The program.
+    pub program: &'a OsStr,
+    /// Its arguments.
+    pub args: &'a [OsString],
+    /// Its working directory (private to the run).
+    pub workdir: &'a Path,
+}
+
+/// How the program's own process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this code.
+    Code(i32),
+    /// A signal ended it.
+    Signal(i32),
+    /// It could not be waited for.
+    Unknown,
+}
+
+/// Why the runner ended the run itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The wall-clock limit.
+    Wall,
+    /// The CPU-time limit.
+    Cpu,
+    /// The resident-memory limit.
+    Memory,
+    /// The output cap.
+    Output,
+}
+
+/// The facts of a finished run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ended {
+    /// How the program's own process ended.
+    pub exit: Exit,
+    /// Whether, and why, the runner killed it.
+    pub stop: Option<Stop>,
+    /// Standard output (at most the cap).
+    pub stdout: Vec<u8>,
+    /// The last [`TAIL`] bytes of standard error.
+    pub stderr_tail: Vec<u8>,
+    /// Wall-clock time, from start to the last process's end.
+    pub wall: Duration,
+    /// User + system CPU time of the tree (sampled; processes that lived
+    /// less than a few milliseconds may be missed).
+    pub cpu: Duration,
+    /// The largest sampled resident memory of the tree, in bytes.
+    pub peak_rss: u64,
+    /// Processes still alive when the program's own process ended (or was
+    /// killed), all killed by the runner.
+    pub leftovers: usize,
+}
+
+/// Makes this process a child subreaper, so that the orphans of a run come
+/// back to it instead of init (done once by [`run`]; harmless to repeat).
+fn become_subreaper() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = nix::sys::prctl::set_child_subreaper(true);
+    });
+}
+
+/// Runs `job` under `limits` and `isolation`, to its end or the runner's
+/// kill, and reports what happened.
+///
+/// # Errors
+///
+/// The system's error when the program cannot be started (its pipes, its
+/// process); everything after that is a fact in [`Ended`].
+///
+/// # Example
+///
+/// ```
+/// use slider::grade::process::{Exit, Isolation, Job, Limits, run};
+/// let dir = std::env::temp_dir();
+/// let args = ["-c".into(), "echo hi; exit 3".into()];
+/// let job = Job { program: "sh".as_ref(), args: &args, workdir: &dir };
+/// let isolation = Isolation { env: vec![("PATH".into(), "/usr/bin:/bin".into())], ..Default::default() };
+/// let ended = run(&job, &Limits::default(), &isolation)?;
+/// assert_eq!((ended.exit, ended.stdout.as_slice()), (Exit::Code(3), &b"hi\n"[..]));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<Ended> {
+    become_subreaper();
+    let token = format!(
+        "{}-{}",
+        std::process::id(),
+        RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
+    let started = Instant::now();
+    let mut child = spawn(job, limits, isolation, &token)?;
+    let root = Pid::from_raw(child.id() as i32);
+    let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
+        let mut tree = Tree::new(root, isolation.uid, &token);
+        tree.kill_all(Some(&mut child));
+        return Err(io::Error::other(
+            "the program's output could not be captured",
+        ));
+    };
+    let mut pipes = Pipes::new(
+        File::from(std::os::fd::OwnedFd::from(stdout)),
+        File::from(std::os::fd::OwnedFd::from(stderr)),
+        limits.max_output,
+    )?;
+    let mut tree = Tree::new(root, isolation.uid, &token);
+    let ticks = clock_ticks();
+    let mut stop = None;
+    let mut exit = None;
+    let mut ended_at: Option<Instant> = None;
+    let mut peak_rss = 0_u64;
+    let mut leftovers = 0;
+    loop {
+        let flooded = pipes.pump(TICK)?;
+        if flooded && stop.is_none() {
+            stop = Some(Stop::Output);
+        }
+        let sample = tree.sample();
+        peak_rss = peak_rss.max(sample.rss);
+        let cpu = Duration::from_secs_f64(sample.cpu_ticks as f64 / ticks);
+        if stop.is_none() && ended_at.is_none() {
+            if started.elapsed() >= limits.wall {
+                stop = Some(Stop::Wall);
+            } else if limits.cpu.is_some_and(|c| cpu >= c) {
+                stop = Some(Stop::Cpu);
+            } else if matches!(limits.memory, Memory::Resident(max) if sample.rss > max) {
+                stop = Some(Stop::Memory);
+            }
+        }
+        if exit.is_none() {
+            exit = reap_if_ended(&mut child, &mut tree);
+        }
+        let finished = exit.is_some() || stop.is_some();
+        if finished && ended_at.is_none() {
+            // The program is done, or must be: nothing of the test may outlive it.
+            leftovers = tree.kill_all(Some(&mut child));
+            if exit.is_none() {
+                exit = Some(wait_exit(&mut child));
+            }
+            ended_at = Some(Instant::now());
+        }
+        if let Some(at) = ended_at
+            && (pipes.closed() || at.elapsed() >= DRAIN || started.elapsed() >= limits.wall)
+        {
+            break;
+        }
+        if ended_at.is_none() && started.elapsed() >= limits.wall + DRAIN {
+            stop.get_or_insert(Stop::Wall);
+        }
+    }
+    // A last sweep: anything that slipped past the kills, and its zombie.
+    tree.kill_all(None);
+    let wall = started.elapsed();
+    let final_cpu = tree.cpu_ticks() as f64 / ticks;
+    let (stdout, stderr_tail) = pipes.finish();
+    Ok(Ended {
+        exit: exit.unwrap_or(Exit::Unknown),
+        stop,
+        stdout,
+        stderr_tail,
+        wall,
+        cpu: Duration::from_secs_f64(final_cpu),
+        peak_rss,
+        leftovers,
+    })
+}
+
+/// Clock ticks per second, for `/proc/PID/stat` times.
+fn clock_ticks() -> f64 {
+    nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK)
+        .ok()
+        .flatten()
+        .map_or(100.0, |t| t as f64)
+}
+
+/// Starts the program: a tiny `sh` sets the rlimits and `exec`s it (or
+/// bubblewrap, which runs it), in its own process group, with standard
+/// input closed, the outputs piped, the environment replaced and, when
+/// asked, under another uid.
+fn spawn(job: &Job<'_>, limits: &Limits, isolation: &Isolation, token: &str) -> io::Result<Child> {
+    let processes = if isolation.uid.is_some() {
+        limits.processes.to_string()
+    } else {
+        "-".to_string()
+    };
+    let address_space = match limits.memory {
+        Memory::AddressSpace(bytes) => (bytes / 1024).to_string(),
+        Memory::Resident(_) => "-".to_string(),
+    };
+    // dash counts -f in 512-byte blocks, and names the process limit -p.
+    let script = r#"p=$1 v=$2 f=$3; shift 3
+ulimit -c 0
+ulimit -f "$f" || exit 125
+if [ "$p" != - ]; then ulimit -p "$p" 2>/dev/null || ulimit -u "$p" || exit 125; fi
+if [ "$v" != - ]; then ulimit -v "$v" || exit 125; fi
+exec "$@""#;
+    let mut command = Command::new("/bin/sh");
+    command
+        .arg("-c")
+        .arg(script)
+        .arg("slider-grade")
+        .arg(processes)
+        .arg(address_space)
+        .arg((limits.file_size / 512).max(1).to_string());
+    if let Some(bwrap) = &isolation.bwrap {
+        command
+            .arg(bwrap)
+            .args(sandbox_args(job.workdir, &isolation.hide));
+    }
+    command
+        .arg(job.program)
+        .args(job.args)
+        .current_dir(job.workdir)
+        .env_clear()
+        .envs(isolation.env.iter().map(|(k, v)| (k, v)))
+        .env(TOKEN, token)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    if let Some(uid) = isolation.uid {
+        // std drops the supplementary groups when it changes the uid.
+        command.uid(uid).gid(uid);
+    }
+    command.spawn()
+}
+
+/// bubblewrap's arguments, up to and including `--`: everything read-only,
+/// fresh `/proc`, `/dev` and `/tmp`, no network, a new PID namespace and
+/// session, the hidden folders emptied, the working directory writable.
+fn sandbox_args(workdir: &Path, hide: &[PathBuf]) -> Vec<OsString> {
+    let mut args: Vec<OsString> = [
+        "--die-with-parent",
+        "--new-session",
+        "--unshare-all",
+        "--ro-bind",
+        "/",
+        "/",
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--tmpfs",
+        "/tmp",
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    for folder in hide {
+        args.extend(["--tmpfs".into(), folder.clone().into_os_string()]);
+    }
+    args.extend([
+        "--bind".into(),
+        workdir.as_os_str().to_owned(),
+        workdir.as_os_str().to_owned(),
+        "--chdir".into(),
+        workdir.as_os_str().to_owned(),
+        "--".into(),
+    ]);
+    args
+}
+
+/// Whether the program's own process has ended; if so, its exit, read
+/// before reaping so that its final times are counted.
+fn reap_if_ended(child: &mut Child, tree: &mut Tree) -> Option<Exit> {
+    let pid = Pid::from_raw(child.id() as i32);
+    let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+    match waitid(Id::Pid(pid), flags) {
+        Ok(WaitStatus::StillAlive) | Err(nix::errno::Errno::EINTR) => None,
+        Ok(_) => {
+            tree.sample(); // the zombie's final CPU time
+            Some(wait_exit(child))
+        }
+        Err(_) => Some(wait_exit(child)),
+    }
+}
+
+fn wait_exit(child: &mut Child) -> Exit {
+    child.wait().map_or(Exit::Unknown, exit_of)
+}
+
+fn exit_of(status: ExitStatus) -> Exit {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => Exit::Code(code),
+        (None, Some(signal)) => Exit::Signal(signal),
+        _ => Exit::Unknown,
+    }
+}
+
+/// The two output pipes, read without blocking by one `poll` loop.
+struct Pipes {
+    stdout: Option<File>,
+    stderr: Option<File>,
+    out: Vec<u8>,
+    err: Vec<u8>,
+    cap: u64,
+}
+
+impl Pipes {
+    fn new(stdout: File, stderr: File, cap: u64) -> io::Result<Pipes> {
+        for file in [&stdout, &stderr] {
+            use nix::fcntl::{F_GETFL, F_SETFL, OFlag, fcntl};
+            let flags = OFlag::from_bits_truncate(fcntl(file, F_GETFL)?);
+            fcntl(file, F_SETFL(flags | OFlag::O_NONBLOCK))?;
+        }
+        Ok(Pipes {
+            stdout: Some(stdout),
+            stderr: Some(stderr),
+            out: Vec::new(),
+            err: Vec::new(),
+            cap,
+        })
+    }
+
+    fn closed(&self) -> bool {
+        self.stdout.is_none() && self.stderr.is_none()
+    }
+
+    /// Waits up to `wait` for output and reads what is there. Returns
+    /// whether standard output passed its cap.
+    fn pump(&mut self, wait: Duration) -> io::Result<bool> {
+        if self.closed() {
+            std::thread::sleep(wait);
+            return Ok(false);
+        }
+        let timeout = PollTimeout::try_from(wait).unwrap_or(PollTimeout::ZERO);
+        {
+            let mut fds: Vec<PollFd<'_>> = [&self.stdout, &self.stderr]
+                .into_iter()
+                .flatten()
+                .map(|f| PollFd::new(f.as_fd(), PollFlags::POLLIN))
+                .collect();
+            match poll(&mut fds, timeout) {
+                Ok(_) | Err(nix::errno::Errno::EINTR) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let mut flooded = false;
+        let mut buf = vec![0_u8; 1 << 16];
+        if let Some(file) = &mut self.stdout {
+            match drain(file, &mut buf, &mut self.out) {
+                Ok(true) => self.stdout = None,
+                Ok(false) => {}
+                Err(e) => return Err(e),
+            }
+            if self.out.len() as u64 > self.cap {
+                self.out.truncate(self.cap as usize);
+                self.stdout = None;
+                flooded = true;
+            }
+        }
+        if let Some(file) = &mut self.stderr {
+            let eof = drain(file, &mut buf, &mut self.err)?;
+            if self.err.len() > 4 * TAIL {
+                self.err.drain(..self.err.len() - TAIL);
+            }
+            if eof {
+                self.stderr = None;
+            }
+        }
+        Ok(flooded)
+    }
+
+    fn finish(mut self) -> (Vec<u8>, Vec<u8>) {
+        let start = self.err.len().saturating_sub(TAIL);
+        self.err.drain(..start);
+        (self.out, self.err)
+    }
+}
+
+/// Reads what a non-blocking pipe holds now; `Ok(true)` at its end.
+fn drain(file: &mut File, buf: &mut [u8], into: &mut Vec<u8>) -> io::Result<bool> {
+    loop {
+        match file.read(buf) {
+            Ok(0) => return Ok(true),
+            Ok(k) => {
+                into.extend_from_slice(&buf[..k]);
+                if into.len() > (1 << 30) {
+                    return Ok(false); // the caller caps it
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(false),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// One process as `/proc/PID/stat` shows it.
+#[derive(Debug, Clone, Copy)]
+struct Stat {
+    ppid: i32,
+    start: u64,
+    cpu_ticks: u64,
+    rss_pages: u64,
+}
+
+fn stat(pid: i32) -> Option<Stat> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name is in parentheses and may hold anything: split after
+    // its last `)`.
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_ascii_whitespace().collect();
+    let field = |k: usize| fields.get(k - 3).and_then(|f| f.parse::<u64>().ok());
+    Some(Stat {
+        ppid: fields.get(1)?.parse().ok()?,
+        start: field(22)?,
+        cpu_ticks: field(14)? + field(15)?,
+        rss_pages: field(24)?,
+    })
+}
+
+fn uid_of(pid: i32) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(format!("/proc/{pid}"))
+        .ok()
+        .map(|m| m.uid())
+}
+
+/// The children of a process, from `/proc/PID/task/*/children`.
+fn children(pid: i32) -> Vec<i32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for task in tasks.flatten() {
+        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+            out.extend(
+                text.split_ascii_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            );
+        }
+    }
+    out
+}
+
+/// Every process on the machine.
+fn all_pids() -> Vec<i32> {
+    std::fs::read_dir("/proc")
+        .map(|dir| {
+            dir.flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What a sample found.
+struct Sample {
+    rss: u64,
+    cpu_ticks: u64,
+}
+
+/// The processes of one test: the program's tree, everything ever seen in
+/// it (a setsid'd or daemonized process leaves the tree but not this
+/// record), and, with a uid of its own, every process of that uid.
+struct Tree {
+    root: Pid,
+    uid: Option<u32>,
+    /// `SLIDER_GRADE_RUN=<token>` as it appears in `/proc/PID/environ`.
+    mark: Vec<u8>,
+    /// pid → (start time, last CPU ticks seen).
+    seen: HashMap<i32, (u64, u64)>,
+    page: u64,
+}
+
+impl Tree {
+    fn new(root: Pid, uid: Option<u32>, token: &str) -> Tree {
+        let page = nix::unistd::sysconf(nix::unistd::SysconfVar::PAGE_SIZE)
+            .ok()
+            .flatten()
+            .map_or(4096, |p| p as u64);
+        Tree {
+            root,
+            uid,
+            mark: format!("{TOKEN}={token}").into_bytes(),
+            seen: HashMap::new(),
+            page,
+        }
+    }
+
+    /// The test's live processes, with their stats.
+    fn members(&self, sweep_uid: bool) -> Vec<(i32, Stat)> {
+        let mut found: HashMap<i32, Stat> = HashMap::new();
+        let mut stack = vec![self.root.as_raw()];
+        for (&pid, &(start, _)) in &self.seen {
+            if stat(pid).is_some_and(|s| s.start == start) {
+                stack.push(pid);
+            }
+        }
+        // Orphans that came back to the grader, marked as this run's.
+        let own = std::process::id() as i32;
+        stack.extend(
+            children(own)
+                .into_iter()
+                .filter(|&p| p != self.root.as_raw() && self.is_marked(p)),
+        );
+        if sweep_uid && let Some(uid) = self.uid {
+            stack.extend(all_pids().into_iter().filter(|&p| uid_of(p) == Some(uid)));
+        }
+        while let Some(pid) = stack.pop() {
+            if found.contains_key(&pid) {
+                continue;
+            }
+            let Some(s) = stat(pid) else { continue };
+            found.insert(pid, s);
+            stack.extend(children(pid));
+        }
+        found.into_iter().collect()
+    }
+
+    /// Whether a process carries this run's mark in its environment (a
+    /// program that clears its environment loses it; as root the uid, and in
+    /// the sandbox the PID namespace, still find it).
+    fn is_marked(&self, pid: i32) -> bool {
+        std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|env| {
+            env.split(|&b| b == 0)
+                .any(|var| var == self.mark.as_slice())
+        })
+    }
+
+    /// Walks the tree, remembers it, and sums its memory and CPU time.
+    fn sample(&mut self) -> Sample {
+        let members = self.members(false);
+        let mut rss = 0;
+        for (pid, s) in &members {
+            rss += s.rss_pages * self.page;
+            self.seen.insert(*pid, (s.start, s.cpu_ticks));
+        }
+        Sample {
+            rss,
+            cpu_ticks: self.cpu_ticks(),
+        }
+    }
+
+    /// CPU ticks of every process ever seen (the last value seen of each).
+    fn cpu_ticks(&self) -> u64 {
+        self.seen.values().map(|&(_, ticks)| ticks).sum()
+    }
+
+    /// Kills every process of the test by pid, over and over until none is
+    /// left (a fork bomb keeps forking while it dies), and reaps the ones
+    /// that are the grader's children. Returns how many were alive besides
+    /// the program's own process.
+    fn kill_all(&mut self, child: Option<&mut Child>) -> usize {
+        let own = std::process::id() as i32;
+        let root = self.root.as_raw();
+        // Processes already on their way out (a sandbox's init after its
+        // command) are not leftovers: give them a moment first.
+        let mut leftovers = 0;
+        for _ in 0..10 {
+            let members = self.members(true);
+            leftovers = members
+                .iter()
+                .filter(|(pid, s)| *pid != own && *pid != root && !is_zombie(*pid) && s.start > 0)
+                .count();
+            if leftovers == 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        for round in 0..200 {
+            let members = self.members(true);
+            let alive: Vec<&(i32, Stat)> = members
+                .iter()
+                .filter(|(pid, s)| *pid != own && !is_zombie(*pid) && s.start > 0)
+                .collect();
+            for (pid, s) in &members {
+                self.seen.insert(*pid, (s.start, s.cpu_ticks));
+            }
+            if alive.is_empty() {
+                break;
+            }
+            for (pid, _) in &alive {
+                let _ = kill(Pid::from_raw(*pid), Signal::SIGKILL);
+            }
+            // Reap the orphans that came back to the grader (not the
+            // program's own process: its `Child` reaps it).
+            for (pid, s) in &members {
+                if s.ppid == own && *pid != root {
+                    let _ = waitpid(Pid::from_raw(*pid), Some(WaitPidFlag::WNOHANG));
+                }
+            }
+            std::thread::sleep(Duration::from_micros(if round < 10 { 200 } else { 2000 }));
+        }
+        if let Some(child) = child {
+            let _ = child.try_wait();
+        }
+        self.reap_orphans();
+        leftovers
+    }
+
+    /// Reaps zombies re-parented to the grader that belonged to this test.
+    fn reap_orphans(&self) {
+        let own = std::process::id() as i32;
+        for &pid in self.seen.keys() {
+            if pid != self.root.as_raw() && stat(pid).is_some_and(|s| s.ppid == own) {
+                let _ = waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG));
+            }
+        }
+    }
+}
+
+fn is_zombie(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|t| {
+            let rest = &t[t.rfind(')')? + 2..];
+            rest.chars().next()
+        })
+        .is_some_and(|state| state == 'Z' || state == 'X')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain() -> Isolation {
+        Isolation {
+            env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+            ..Isolation::default()
+        }
+    }
+
+    fn sh(script: &str, limits: &Limits) -> Ended {
+        let dir = std::env::temp_dir();
+        let args = ["-c".into(), script.into()];
+        let job = Job {
+            program: "sh".as_ref(),
+            args: &args,
+            workdir: &dir,
+        };
+        run(&job, limits, &plain()).unwrap()
+    }
+
+    #[test]
+    fn stat_reads_this_process() {
+        let s = stat(std::process::id() as i32).unwrap();
+        assert!(s.rss_pages > 0 && s.start > 0);
+    }
+
+    #[test]
+    fn a_setsid_grandchild_holding_the_pipe_does_not_hang_the_run() {
+        let limits = Limits {
+            wall: Duration::from_secs(20),
+            ..Limits::default()
+        };
+        let started = Instant::now();
+        let ended = sh("setsid sleep 30 & echo done", &limits);
+        assert_eq!(ended.exit, Exit::Code(0));
+        assert_eq!(ended.stdout, b"done\n");
+        assert!(ended.leftovers >= 1, "{ended:?}");
+        assert!(started.elapsed() < Duration::from_secs(20), "{ended:?}");
+    }
+
+    #[test]
+    fn the_wall_limit_covers_the_pipes() {
+        let limits = Limits {
+            wall: Duration::from_millis(300),
+            ..Limits::default()
+        };
+        let ended = sh("sleep 30", &limits);
+        assert_eq!(ended.stop, Some(Stop::Wall));
+        assert_eq!(ended.exit, Exit::Signal(9));
+    }
+
+    #[test]
+    fn cpu_time_is_measured_and_limited() {
+        let limits = Limits {
+            wall: Duration::from_secs(30),
+            cpu: Some(Duration::from_millis(300)),
+            ..Limits::default()
+        };
+        let ended = sh("while :; do :; done", &limits);
+        assert_eq!(ended.stop, Some(Stop::Cpu), "{ended:?}");
+        assert!(ended.cpu >= Duration::from_millis(300), "{ended:?}");
+    }
+}
