@@ -12,13 +12,32 @@ use predicates::prelude::*;
 
 const SUITE: &str = "fixtures/grade/suite";
 
+/// The slider binary and the solver scripts, staged where the unprivileged
+/// uids of a root grader can read them.
+fn staged() -> &'static std::path::Path {
+    static STAGE: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    STAGE
+        .get_or_init(|| {
+            let solvers: Vec<String> = std::fs::read_dir("fixtures/solvers")
+                .unwrap()
+                .map(|e| format!("fixtures/solvers/{}", e.unwrap().file_name().to_string_lossy()))
+                .collect();
+            common::stage(&solvers.iter().map(String::as_str).collect::<Vec<_>>())
+        })
+        .path()
+}
+
 fn slider_bin() -> String {
-    assert_cmd::cargo::cargo_bin("slider").display().to_string()
+    staged().join("slider").display().to_string()
+}
+
+fn solver(name: &str) -> String {
+    staged().join(format!("{name}.sh")).display().to_string()
 }
 
 /// Grades `solver` over the small suite; returns the exit code and each
 /// puzzle's outcome from the JSON report.
-fn grade(solver: &str, extra: &[&str]) -> (i32, BTreeMap<String, String>, serde_json::Value) {
+fn grade(solver_name: &str, extra: &[&str]) -> (i32, BTreeMap<String, String>, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("result.json");
     let output = Command::cargo_bin("slider")
@@ -40,7 +59,7 @@ fn grade(solver: &str, extra: &[&str]) -> (i32, BTreeMap<String, String>, serde_
         ])
         .arg(&json)
         .args(extra)
-        .args(["--", "sh", &format!("fixtures/solvers/{solver}.sh"), "{}"])
+        .args(["--", "sh", &solver(solver_name), "{}"])
         .output()
         .unwrap();
     let value: serde_json::Value =
@@ -212,7 +231,7 @@ fn junit_and_gradescope_reports() {
         .arg(&junit)
         .arg("--gradescope")
         .arg(&gradescope)
-        .args(["--", "sh", "fixtures/solvers/wrong-api.sh", "{}"])
+        .args(["--", "sh", &solver("wrong-api"), "{}"])
         .assert()
         .code(1);
     snap("grade_junit", &std::fs::read_to_string(&junit).unwrap());
@@ -237,7 +256,7 @@ fn github_annotations_name_the_failures() {
             "github",
             "--",
             "sh",
-            "fixtures/solvers/crashes.sh",
+            &solver("crashes"),
             "{}",
         ])
         .assert()

@@ -183,6 +183,7 @@ pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: 
         env: harness.env.clone(),
         bwrap: harness.bwrap.clone(),
         hide: harness.hide.clone(),
+        expose: exposed(submission, &harness.env),
     };
     let ended = match process::run(&job, &harness.limits, &isolation) {
         Ok(ended) => ended,
@@ -205,6 +206,22 @@ pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: 
     result.peak_rss = ended.peak_rss;
     result.leftovers = ended.leftovers;
     result
+}
+
+/// What the sandbox must show again over its private `/tmp`: the program,
+/// its arguments and the passed-through environment values that are
+/// existing absolute paths under `/tmp` (the working folder aside).
+fn exposed(submission: &Submission, env: &[(OsString, OsString)]) -> Vec<PathBuf> {
+    let named = std::iter::once(&submission.program)
+        .chain(&submission.args)
+        .chain(env.iter().map(|(_, v)| v));
+    let mut paths: Vec<PathBuf> = named
+        .map(PathBuf::from)
+        .filter(|p| p.starts_with("/tmp") && p != Path::new("/tmp") && p.exists())
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
 }
 
 /// A test's private folder, holding only its copy of the puzzle; removed
@@ -246,7 +263,9 @@ impl Drop for Workdir {
 /// returns the results in the suite's order. `done` is called as each test
 /// ends (from worker threads), for progress. When the system refuses
 /// threads, the tests run on the threads it gave (or on this one): never a
-/// panic.
+/// panic. Afterwards every remaining child of this process is killed
+/// ([`process::sweep_orphans`]): call it from a process that runs nothing
+/// else meanwhile.
 ///
 /// # Example
 ///
@@ -304,6 +323,8 @@ pub fn run_suite(
             work(0); // no thread to be had: run here
         }
     });
+    // Whatever escaped every test's tracking and came back to the grader.
+    process::sweep_orphans();
     results
         .into_inner()
         .unwrap_or_default()

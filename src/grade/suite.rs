@@ -316,6 +316,18 @@ pub fn load(dir: &Path, exclude: &[String], budget: u64) -> Result<Suite, SuiteE
             let claim = format!("{}, but the puzzle's parity says otherwise", claim());
             return Err(SuiteError::Contradiction { name, claim });
         }
+        // Every slide moves the blank one cell, so a path's length has the
+        // parity of the blank's distance from its home cell.
+        let n = board.size();
+        let (row, col) = (board.blank_index() / n, board.blank_index() % n);
+        let blank_distance = (2 * (n - 1) - row - col) as u64;
+        if let Some(m) = expected.filter(|m| m % 2 != blank_distance % 2) {
+            let claim = format!(
+                "it is marked as {m} moves, but the parity of every path's length is {}",
+                if blank_distance % 2 == 0 { "even" } else { "odd" }
+            );
+            return Err(SuiteError::Contradiction { name, claim });
+        }
         // Up to 3x3 the exhaustive table knows every optimum: a wrong name
         // or manifest line must not blame the students.
         if let Some(oracle) = oracles

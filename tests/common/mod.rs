@@ -243,3 +243,31 @@ pub fn naive_to_string(tiles: &[u32], n: usize) -> String {
     }
     s
 }
+
+/// A folder every user can read and enter, holding copies of the `slider`
+/// binary and of the given fixture files (paths relative to the crate).
+/// As root, `slider grade` runs each test under an unprivileged uid of its
+/// own, which cannot read a checkout inside a private folder (such as
+/// `mktemp -d`): staged copies work wherever the repository is.
+pub fn stage(files: &[&str]) -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut copies: Vec<(PathBuf, PathBuf)> = files
+        .iter()
+        .map(|f| {
+            let from = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(f);
+            let to = dir.path().join(from.file_name().unwrap());
+            (from, to)
+        })
+        .collect();
+    copies.push((
+        assert_cmd::cargo::cargo_bin("slider"),
+        dir.path().join("slider"),
+    ));
+    for (from, to) in copies {
+        std::fs::copy(&from, &to).unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+        std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir
+}
