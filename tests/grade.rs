@@ -20,7 +20,12 @@ fn staged() -> &'static std::path::Path {
         .get_or_init(|| {
             let solvers: Vec<String> = std::fs::read_dir("fixtures/solvers")
                 .unwrap()
-                .map(|e| format!("fixtures/solvers/{}", e.unwrap().file_name().to_string_lossy()))
+                .map(|e| {
+                    format!(
+                        "fixtures/solvers/{}",
+                        e.unwrap().file_name().to_string_lossy()
+                    )
+                })
                 .collect();
             common::stage(&solvers.iter().map(String::as_str).collect::<Vec<_>>())
         })

@@ -146,7 +146,12 @@ fn a_setsid_grandchild_neither_hangs_the_grader_nor_outlives_it() {
     ] {
         let dir = suite(&PUZZLES);
         let g = grade(dir.path(), stage.path(), flags, &["sh", &script, "{}"]);
-        assert_eq!((g.code, &g.outcomes), (0, &all("passed")), "{flags:?}\n{}", g.stdout);
+        assert_eq!(
+            (g.code, &g.outcomes),
+            (0, &all("passed")),
+            "{flags:?}\n{}",
+            g.stdout
+        );
         for test in g.json["tests"].as_array().unwrap() {
             // The wall time is the run's, not the child's, and far below
             // the limit: the open pipe was not waited on.
@@ -166,7 +171,12 @@ fn a_daemon_with_a_cleared_environment_is_killed() {
     for flags in [&[][..], &["--sandbox", "never", "--user", "keep"][..]] {
         let dir = suite(&PUZZLES);
         let g = grade(dir.path(), stage.path(), flags, &["sh", &script, "{}"]);
-        assert_eq!((g.code, &g.outcomes), (0, &all("passed")), "{flags:?}\n{}", g.stdout);
+        assert_eq!(
+            (g.code, &g.outcomes),
+            (0, &all("passed")),
+            "{flags:?}\n{}",
+            g.stdout
+        );
         assert_eq!(escaped("sleep 4243"), 0, "{flags:?}");
     }
 }
@@ -204,9 +214,17 @@ fn memory_is_limited_for_the_whole_tree_not_per_process() {
         &["--memory", "256", "--timeout", "20"],
         &["sh", &script, "{}"],
     );
-    assert_eq!((g.code, &g.outcomes), (1, &all("memory limit")), "{}", g.stdout);
+    assert_eq!(
+        (g.code, &g.outcomes),
+        (1, &all("memory limit")),
+        "{}",
+        g.stdout
+    );
     for test in g.json["tests"].as_array().unwrap() {
-        assert!(test["peak_rss_bytes"].as_u64().unwrap() > 256 << 20, "{test}");
+        assert!(
+            test["peak_rss_bytes"].as_u64().unwrap() > 256 << 20,
+            "{test}"
+        );
     }
     assert_eq!(escaped("4245"), 0);
 }
@@ -232,7 +250,11 @@ fn the_suite_cannot_be_changed_and_a_change_is_caught() {
         &["sh", &script, &path, "{}"],
     );
     assert_eq!(g.code, 2, "{}", g.stdout);
-    assert!(g.stderr.contains("changed while it was graded"), "{}", g.stderr);
+    assert!(
+        g.stderr.contains("changed while it was graded"),
+        "{}",
+        g.stderr
+    );
 }
 
 #[test]
@@ -247,7 +269,12 @@ fn a_submission_sees_only_its_own_copy_of_the_puzzle() {
     .unwrap();
     for flags in [&[][..], &["--sandbox", "never", "--user", "keep"][..]] {
         let g = grade(dir.path(), stage.path(), flags, &["sh", &script, "{}"]);
-        assert_eq!((g.code, &g.outcomes), (0, &all("passed")), "{flags:?}\n{}", g.stdout);
+        assert_eq!(
+            (g.code, &g.outcomes),
+            (0, &all("passed")),
+            "{flags:?}\n{}",
+            g.stdout
+        );
     }
 }
 
@@ -286,7 +313,11 @@ fn nothing_a_submission_prints_reaches_the_output_unescaped() {
     }
     // The escaped text is still there to read.
     assert!(g.stdout.contains("␛[31mred"), "{}", g.stdout);
-    let annotations = g.stdout.lines().filter(|l| l.starts_with("::error file=")).count();
+    let annotations = g
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("::error file="))
+        .count();
     assert_eq!(annotations, PUZZLES.len());
 }
 
@@ -321,7 +352,13 @@ fn a_jvm_starts_under_the_default_limits() {
     let g = grade(dir.path(), stage.path(), &[], &["java", &source, "{}"]);
     let expected: BTreeMap<String, String> =
         [("puzzle3x3-unsolvable.txt".to_string(), "passed".to_string())].into();
-    assert_eq!((g.code, g.outcomes), (0, expected), "{}\n{}", g.stdout, g.stderr);
+    assert_eq!(
+        (g.code, g.outcomes),
+        (0, expected),
+        "{}\n{}",
+        g.stdout,
+        g.stderr
+    );
 }
 
 #[test]
@@ -358,11 +395,23 @@ fn an_unwritable_report_path_fails_before_any_test_runs() {
         .unwrap()
         .args(["grade", "--sandbox", "never", "--user", "keep", "--suite"])
         .arg(dir.path())
-        .args(["--json", "/nonexistent/folder/result.json", "--", "sh", "-c", &script])
+        .args([
+            "--json",
+            "/nonexistent/folder/result.json",
+            "--",
+            "sh",
+            "-c",
+            &script,
+        ])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("cannot write /nonexistent/folder/result.json"));
-    assert!(!marker.exists(), "a test ran before the report path was checked");
+        .stderr(predicates::str::contains(
+            "cannot write /nonexistent/folder/result.json",
+        ));
+    assert!(
+        !marker.exists(),
+        "a test ran before the report path was checked"
+    );
 }
 
 #[test]
@@ -379,12 +428,25 @@ fn symlinked_puzzles_are_followed_and_skipped_files_named() {
         dir.path(),
         stage.path(),
         &[],
-        &[&stage.path().join("slider").display().to_string(), "solve", "{}"],
+        &[
+            &stage.path().join("slider").display().to_string(),
+            "solve",
+            "{}",
+        ],
     );
     assert_eq!(g.outcomes.len(), 2, "{:?}", g.outcomes);
     assert_eq!(g.code, 0, "{}\n{}", g.stdout, g.stderr);
-    assert!(g.stderr.contains("note: skipped broken.txt: unreadable"), "{}", g.stderr);
-    assert!(g.stderr.contains("note: skipped folder.txt: not a regular file"), "{}", g.stderr);
+    assert!(
+        g.stderr.contains("note: skipped broken.txt: unreadable"),
+        "{}",
+        g.stderr
+    );
+    assert!(
+        g.stderr
+            .contains("note: skipped folder.txt: not a regular file"),
+        "{}",
+        g.stderr
+    );
 }
 
 #[test]
@@ -392,7 +454,11 @@ fn a_mislabelled_optimum_is_a_suite_error_not_a_wrong_answer() {
     // The goal board named as 5 moves: the exhaustive table refutes it
     // before anything runs.
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("puzzle3x3-05.txt"), "3\n1 2 3\n4 5 6\n7 8 0\n").unwrap();
+    std::fs::write(
+        dir.path().join("puzzle3x3-05.txt"),
+        "3\n1 2 3\n4 5 6\n7 8 0\n",
+    )
+    .unwrap();
     Command::cargo_bin("slider")
         .unwrap()
         .args(["grade", "--suite"])
@@ -405,7 +471,11 @@ fn a_mislabelled_optimum_is_a_suite_error_not_a_wrong_answer() {
         ));
     // Right parity, wrong number: the table gives the truth.
     std::fs::remove_file(dir.path().join("puzzle3x3-05.txt")).unwrap();
-    std::fs::write(dir.path().join("puzzle3x3-06.txt"), "3\n1 2 3\n4 0 6\n7 5 8\n").unwrap();
+    std::fs::write(
+        dir.path().join("puzzle3x3-06.txt"),
+        "3\n1 2 3\n4 0 6\n7 5 8\n",
+    )
+    .unwrap();
     Command::cargo_bin("slider")
         .unwrap()
         .args(["grade", "--suite"])

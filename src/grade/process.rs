@@ -353,9 +353,11 @@ exec "$@""#;
         .arg(address_space)
         .arg((limits.file_size / 512).max(1).to_string());
     if let Some(bwrap) = &isolation.bwrap {
-        command
-            .arg(bwrap)
-            .args(sandbox_args(job.workdir, &isolation.hide, &isolation.expose));
+        command.arg(bwrap).args(sandbox_args(
+            job.workdir,
+            &isolation.hide,
+            &isolation.expose,
+        ));
     }
     command
         .arg(job.program)

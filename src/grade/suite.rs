@@ -307,38 +307,7 @@ pub fn load(dir: &Path, exclude: &[String], budget: u64) -> Result<Suite, SuiteE
                 }
             }
         };
-        let claim = || {
-            expected.map_or("it is marked unsolvable".to_string(), |m| {
-                format!("it is marked as {m} moves")
-            })
-        };
-        if expected.is_some() != board.is_solvable() {
-            let claim = format!("{}, but the puzzle's parity says otherwise", claim());
-            return Err(SuiteError::Contradiction { name, claim });
-        }
-        // Every slide moves the blank one cell, so a path's length has the
-        // parity of the blank's distance from its home cell.
-        let n = board.size();
-        let (row, col) = (board.blank_index() / n, board.blank_index() % n);
-        let blank_distance = (2 * (n - 1) - row - col) as u64;
-        if let Some(m) = expected.filter(|m| m % 2 != blank_distance % 2) {
-            let claim = format!(
-                "it is marked as {m} moves, but the parity of every path's length is {}",
-                if blank_distance % 2 == 0 { "even" } else { "odd" }
-            );
-            return Err(SuiteError::Contradiction { name, claim });
-        }
-        // Up to 3x3 the exhaustive table knows every optimum: a wrong name
-        // or manifest line must not blame the students.
-        if let Some(oracle) = oracles
-            .get(board.size().wrapping_sub(2))
-            .and_then(Option::as_ref)
-            && let Some(truth) = oracle.distance(&board)
-            && expected.is_some_and(|m| m != u64::from(truth))
-        {
-            let claim = format!("{}, but the exhaustive table says {truth}", claim());
-            return Err(SuiteError::Contradiction { name, claim });
-        }
+        check_claim(&name, &board, expected, &oracles)?;
         entries.push(Entry {
             name,
             path,
@@ -353,6 +322,60 @@ pub fn load(dir: &Path, exclude: &[String], budget: u64) -> Result<Suite, SuiteE
         entries,
         skipped,
     })
+}
+
+/// Refuses a claimed optimum that parity, the parity of the blank's
+/// distance from home, or (up to 3x3) the exhaustive table contradicts.
+fn check_claim(
+    name: &str,
+    board: &Board,
+    expected: Option<u64>,
+    oracles: &[Option<Oracle>; 2],
+) -> Result<(), SuiteError> {
+    let claim = || {
+        expected.map_or("it is marked unsolvable".to_string(), |m| {
+            format!("it is marked as {m} moves")
+        })
+    };
+    let refuted = |claim: String| {
+        Err(SuiteError::Contradiction {
+            name: name.to_string(),
+            claim,
+        })
+    };
+    if expected.is_some() != board.is_solvable() {
+        return refuted(format!(
+            "{}, but the puzzle's parity says otherwise",
+            claim()
+        ));
+    }
+    // Every slide moves the blank one cell, so a path's length has the
+    // parity of the blank's distance from its home cell.
+    let n = board.size();
+    let (row, col) = (board.blank_index() / n, board.blank_index() % n);
+    let blank_distance = (2 * (n - 1) - row - col) as u64;
+    if let Some(m) = expected.filter(|m| m % 2 != blank_distance % 2) {
+        let parity = if blank_distance.is_multiple_of(2) {
+            "even"
+        } else {
+            "odd"
+        };
+        return refuted(format!(
+            "it is marked as {m} moves, but the parity of every path's length is {parity}"
+        ));
+    }
+    // Up to 3x3 the exhaustive table knows every optimum: a wrong name or
+    // manifest line must not blame the students.
+    if let Some(oracle) = oracles.get(n.wrapping_sub(2)).and_then(Option::as_ref)
+        && let Some(truth) = oracle.distance(board)
+        && expected.is_some_and(|m| m != u64::from(truth))
+    {
+        return refuted(format!(
+            "{}, but the exhaustive table says {truth}",
+            claim()
+        ));
+    }
+    Ok(())
 }
 
 /// A fingerprint of everything in the suite folder (names and contents,
