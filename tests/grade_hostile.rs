@@ -487,3 +487,61 @@ fn a_mislabelled_optimum_is_a_suite_error_not_a_wrong_answer() {
             "it is marked as 6 moves, but the exhaustive table says 2",
         ));
 }
+
+#[test]
+fn a_real_java_submission_grades_under_the_default_flags() {
+    let javac = std::process::Command::new("javac").arg("-version").output();
+    assert!(
+        javac.is_ok_and(|o| o.status.success()),
+        "no JDK: install one (Debian: apt-get install openjdk-17-jdk-headless); .ci/run does"
+    );
+    let stage = common::stage(&[]);
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/grade/java/Solver.java");
+    let compiled = std::process::Command::new("javac")
+        .arg("-d")
+        .arg(stage.path())
+        .arg(&source)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{compiled:?}");
+    for class in std::fs::read_dir(stage.path()).unwrap().flatten() {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(class.path(), std::fs::Permissions::from_mode(0o755));
+    }
+    // The course's small files, a solvable 3x3 of 20 moves and the
+    // unsolvable ones: one JVM per test, no flag changed.
+    let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/course");
+    let dir = tempfile::tempdir().unwrap();
+    let names = [
+        "puzzle04.txt",
+        "puzzle2x2-06.txt",
+        "puzzle3x3-20.txt",
+        "puzzle3x3-unsolvable.txt",
+        "puzzle2x2-unsolvable1.txt",
+    ];
+    for name in names {
+        std::fs::copy(course.join(name), dir.path().join(name)).unwrap();
+    }
+    let classes = stage.path().display().to_string();
+    let g = grade(
+        dir.path(),
+        stage.path(),
+        &[],
+        &["java", "-cp", &classes, "Solver", "{}"],
+    );
+    assert_eq!(g.code, 0, "{}\n{}", g.stdout, g.stderr);
+    assert_eq!(g.outcomes.len(), names.len());
+    assert!(
+        g.outcomes.values().all(|o| o == "passed"),
+        "{:?}",
+        g.outcomes
+    );
+    for test in g.json["tests"].as_array().unwrap() {
+        // A JVM is measured: some CPU time and tens of MB resident.
+        assert!(test["cpu_ms"].as_f64().unwrap() > 0.0, "{test}");
+        assert!(
+            test["peak_rss_bytes"].as_u64().unwrap() > 10 << 20,
+            "{test}"
+        );
+    }
+}

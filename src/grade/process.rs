@@ -166,8 +166,8 @@ pub struct Ended {
     pub cpu: Duration,
     /// The largest sampled resident memory of the tree, in bytes.
     pub peak_rss: u64,
-    /// Processes still alive when the program's own process ended (or was
-    /// killed), all killed by the runner.
+    /// Processes still alive when the program's own process ended by itself,
+    /// all killed by the runner (0 when the runner stopped the run).
     pub leftovers: usize,
 }
 
@@ -252,7 +252,11 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
         let finished = exit.is_some() || stop.is_some();
         if finished && ended_at.is_none() {
             // The program is done, or must be: nothing of the test may outlive it.
-            leftovers = tree.kill_all(Some(&mut child));
+            // Leftovers are what outlived a program that ended by itself.
+            let alive = tree.kill_all(Some(&mut child));
+            if stop.is_none() {
+                leftovers = alive;
+            }
             if exit.is_none() {
                 exit = Some(wait_exit(&mut child));
             }
