@@ -60,6 +60,26 @@ impl Direction {
         }
     }
 
+    /// The direction a move letter names (`U`, `D`, `L`, `R`, either case):
+    /// the one parser of move letters.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::Direction;
+    /// assert_eq!(Direction::from_letter('r'), Some(Direction::Right));
+    /// assert_eq!(Direction::from_letter('X'), None);
+    /// ```
+    pub fn from_letter(letter: char) -> Option<Direction> {
+        match letter.to_ascii_uppercase() {
+            'U' => Some(Direction::Up),
+            'D' => Some(Direction::Down),
+            'L' => Some(Direction::Left),
+            'R' => Some(Direction::Right),
+            _ => None,
+        }
+    }
+
     /// The direction that undoes this one.
     ///
     /// # Example
@@ -426,6 +446,50 @@ impl Board {
             .chunks(self.n)
             .map(<[u32]>::to_vec)
             .collect()
+    }
+
+    /// The boards along `moves` from this one, this board first (so
+    /// `moves.len() + 1` of them), or `None` if a move leaves the board: the
+    /// one way moves become boards.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::{Board, Direction::*};
+    /// let board: Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+    /// let path = board.follow(&[Right, Down, Right, Down]).unwrap();
+    /// assert!(path.last().unwrap().is_goal());
+    /// assert!(board.follow(&[Up]).is_none());
+    /// # Ok::<(), slider::PuzzleError>(())
+    /// ```
+    pub fn follow(&self, moves: &[Direction]) -> Option<Vec<Board>> {
+        let mut path = Vec::with_capacity(moves.len() + 1);
+        path.push(self.clone());
+        for &direction in moves {
+            let next = path.last()?.slide(direction)?;
+            path.push(next);
+        }
+        Some(path)
+    }
+
+    /// The move that turns this board into `next`, if they are one slide
+    /// apart: the one way boards become moves (and, with
+    /// [`Direction::letter`], letters).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::{Board, Direction};
+    /// let goal = Board::goal(3)?;
+    /// let moved = goal.slide(Direction::Up).unwrap();
+    /// assert_eq!(goal.step_to(&moved), Some(Direction::Up));
+    /// assert_eq!(goal.step_to(&goal), None);
+    /// # Ok::<(), slider::BoardError>(())
+    /// ```
+    pub fn step_to(&self, next: &Board) -> Option<Direction> {
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.slide(d).is_some_and(|b| b == *next))
     }
 
     /// The board after the blank moves one cell in `direction`, or `None` at

@@ -12,14 +12,6 @@ use slider::search::classic::{Algorithm, solve};
 use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError};
 use slider::search::pdb::PatternDatabase;
 
-fn replay_to(board: &Board, moves: &[slider::Direction]) -> Vec<u32> {
-    let mut at = board.clone();
-    for &direction in moves {
-        at = at.slide(direction).expect("every move stays on the board");
-    }
-    at.tiles().collect()
-}
-
 #[test]
 fn every_classic_algorithm_equals_the_oracle_on_random_3x3_boards() {
     let oracle = Oracle::new(3).unwrap();
@@ -59,7 +51,7 @@ fn every_classic_algorithm_equals_the_oracle_on_random_3x3_boards() {
                         d,
                         "{board:?} {algorithm} {heuristic:?}"
                     );
-                    assert_eq!(replay_to(&board, &solution.moves), goal.cells());
+                    assert_eq!(common::naive_replay(&board, &solution.moves), goal.cells());
                     assert!(solution.stats.generated >= u64::from(d));
                 }
                 (Err(SearchError::Unsolvable), None) => {}
@@ -90,7 +82,7 @@ fn classic_algorithms_reach_a_custom_goal_optimally() {
             match (solve(&board, algorithm, &config), distances.get(&tiles)) {
                 (Ok(solution), Some(&d)) => {
                     assert_eq!(solution.moves.len(), d, "{board:?} {algorithm}");
-                    assert_eq!(replay_to(&board, &solution.moves), goal.cells());
+                    assert_eq!(common::naive_replay(&board, &solution.moves), goal.cells());
                 }
                 (Err(SearchError::Unsolvable), None) => {}
                 (other, d) => panic!("{board:?} {algorithm}: {other:?} vs {d:?}"),

@@ -101,15 +101,6 @@ fn config<'a>(
     }
 }
 
-/// Replays the blank's moves on raw tiles; returns the final tiles.
-fn replay(board: &Board, solution: &slider::search::idastar::Solution) -> Vec<u32> {
-    let mut at = board.clone();
-    for &direction in &solution.moves {
-        at = at.slide(direction).expect("every move stays on the board");
-    }
-    at.tiles().collect()
-}
-
 #[test]
 fn idastar_with_every_heuristic_equals_the_oracle_on_random_3x3_boards() {
     let oracle = Oracle::new(3).unwrap();
@@ -131,7 +122,7 @@ fn idastar_with_every_heuristic_equals_the_oracle_on_random_3x3_boards() {
             ) {
                 (Ok(solution), Some(d)) => {
                     assert_eq!(solution.moves.len() as u32, d, "{board:?} {heuristic:?}");
-                    assert_eq!(replay(&board, &solution), goal.cells());
+                    assert_eq!(common::naive_replay(&board, &solution.moves), goal.cells());
                 }
                 (Err(SearchError::Unsolvable), None) => {}
                 (other, d) => panic!("{board:?} {heuristic:?}: {other:?} vs oracle {d:?}"),
@@ -153,7 +144,7 @@ fn idastar_with_databases_equals_the_reference_astar_on_4x4_walks() {
         let solution =
             search(board, &config(Heuristic::PatternDatabase, &goal, Some(pdb))).unwrap();
         assert_eq!(solution.moves.len(), reference, "{board:?}");
-        assert_eq!(replay(board, &solution), goal.cells());
+        assert_eq!(common::naive_replay(board, &solution.moves), goal.cells());
     });
 }
 
@@ -177,7 +168,7 @@ fn idastar_with_databases_solves_the_hardest_course_files() {
             common::moves_from_name(name),
             "{name}"
         );
-        assert_eq!(replay(&board, &solution), goal.cells());
+        assert_eq!(common::naive_replay(&board, &solution.moves), goal.cells());
     }
 }
 
@@ -213,7 +204,7 @@ fn custom_goal_search_and_solvability_match_a_naive_search_from_the_goal() {
             match (result, distances.get(&tiles)) {
                 (Ok(solution), Some(&d)) => {
                     assert_eq!(solution.moves.len(), d, "{board:?} {heuristic:?}");
-                    assert_eq!(replay(&board, &solution), goal.cells());
+                    assert_eq!(common::naive_replay(&board, &solution.moves), goal.cells());
                 }
                 (Err(SearchError::Unsolvable), None) => {}
                 (other, d) => panic!("{board:?} {heuristic:?}: {other:?} vs naive {d:?}"),

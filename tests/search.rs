@@ -6,26 +6,7 @@ use rayon::prelude::*;
 use slider::oracle::Oracle;
 use slider::search::heuristic::linear_conflict;
 use slider::search::idastar::{Heuristic, SearchError, ida_star};
-use slider::{Board, Direction, Solver};
-
-/// Replays the blank's moves on raw tiles; returns the final tiles.
-fn replay(board: &Board, moves: &[Direction]) -> Vec<u32> {
-    let n = board.size();
-    let mut tiles: Vec<u32> = board.tiles().collect();
-    for &direction in moves {
-        let blank = tiles.iter().position(|&t| t == 0).unwrap();
-        let (r, c) = (blank / n, blank % n);
-        let target = match direction {
-            Direction::Up if r > 0 => blank - n,
-            Direction::Down if r + 1 < n => blank + n,
-            Direction::Left if c > 0 => blank - 1,
-            Direction::Right if c + 1 < n => blank + 1,
-            _ => panic!("{direction:?} leaves the board"),
-        };
-        tiles.swap(blank, target);
-    }
-    tiles
-}
+use slider::{Board, Solver};
 
 #[test]
 fn idastar_equals_the_oracle_on_random_3x3_boards() {
@@ -41,7 +22,10 @@ fn idastar_equals_the_oracle_on_random_3x3_boards() {
             ) {
                 (Ok(solution), Some(d)) => {
                     assert_eq!(solution.moves.len() as u32, d, "{board:?} {heuristic:?}");
-                    assert_eq!(replay(&board, &solution.moves), common::naive_goal(3));
+                    assert_eq!(
+                        common::naive_replay(&board, &solution.moves),
+                        common::naive_goal(3)
+                    );
                 }
                 (Err(SearchError::Unsolvable), None) => {}
                 (other, d) => panic!("{board:?}: {other:?} vs oracle {d:?}"),
@@ -61,7 +45,10 @@ fn idastar_equals_the_reference_astar_on_4x4_walks() {
         for heuristic in [Heuristic::Manhattan, Heuristic::LinearConflict] {
             let solution = ida_star(board, heuristic, u64::MAX).unwrap();
             assert_eq!(solution.moves.len(), reference, "{board:?} {heuristic:?}");
-            assert_eq!(replay(board, &solution.moves), common::naive_goal(4));
+            assert_eq!(
+                common::naive_replay(board, &solution.moves),
+                common::naive_goal(4)
+            );
         }
     });
 }
@@ -114,6 +101,9 @@ fn idastar_solves_the_course_4x4_files_to_their_names() {
             common::moves_from_name(name),
             "{name}"
         );
-        assert_eq!(replay(&board, &solution.moves), common::naive_goal(4));
+        assert_eq!(
+            common::naive_replay(&board, &solution.moves),
+            common::naive_goal(4)
+        );
     }
 }

@@ -229,14 +229,8 @@ fn compare<R: BufRead>(
 }
 
 /// The direction a letter names, if it is a move letter.
-fn letter_direction(letter: u8, meaning: MoveMeaning) -> Option<Direction> {
-    let direction = match letter.to_ascii_uppercase() {
-        b'U' => Direction::Up,
-        b'D' => Direction::Down,
-        b'L' => Direction::Left,
-        b'R' => Direction::Right,
-        _ => return None,
-    };
+fn letter_direction(letter: char, meaning: MoveMeaning) -> Option<Direction> {
+    let direction = Direction::from_letter(letter)?;
     Some(match meaning {
         MoveMeaning::Blank => direction,
         MoveMeaning::Tile => direction.opposite(),
@@ -277,7 +271,6 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
                 line: token.span.line,
                 column,
             };
-            let byte = token.text[offset];
             column += 1;
             offset += len;
             if letter == ',' {
@@ -291,12 +284,7 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
                 checker.kept.extend(line);
             }
             last_span = span;
-            let direction = if letter.is_ascii() {
-                letter_direction(byte, checker.options.moves)
-            } else {
-                None
-            };
-            let Some(direction) = direction else {
+            let Some(direction) = letter_direction(letter, checker.options.moves) else {
                 checker.at(
                     FindingKind::BadMoveLetter { letter },
                     span,
@@ -310,7 +298,7 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
                 None => checker.at(
                     FindingKind::IllegalMove {
                         index: count,
-                        letter: char::from(byte),
+                        letter,
                     },
                     span,
                     "the blank is at the edge",

@@ -271,12 +271,12 @@ pub fn search(input: &SearchInput) {
                 d,
                 "{what}: {board:?} to {goal:?}"
             );
-            let mut at = board.clone();
-            for &direction in &solution.moves {
-                at = at.slide(direction).expect("the path stays on the board");
-            }
+            let path = board
+                .follow(&solution.moves)
+                .expect("the path stays on the board");
+            let at = path.last().expect("a path holds its first board");
             assert_eq!(
-                Goal::from_board(&at),
+                Goal::from_board(at),
                 goal,
                 "{what}: does not end at the goal"
             );

@@ -244,6 +244,26 @@ pub fn naive_to_string(tiles: &[u32], n: usize) -> String {
     s
 }
 
+/// Replays the blank's moves on raw tiles (not through the library's own
+/// slides); returns the final tiles. Panics if a move leaves the board.
+pub fn naive_replay(board: &Board, moves: &[slider::Direction]) -> Vec<u32> {
+    let n = board.size();
+    let mut tiles: Vec<u32> = board.tiles().collect();
+    for &direction in moves {
+        let blank = tiles.iter().position(|&t| t == 0).unwrap();
+        let (r, c) = (blank / n, blank % n);
+        let target = match direction {
+            slider::Direction::Up if r > 0 => blank - n,
+            slider::Direction::Down if r + 1 < n => blank + n,
+            slider::Direction::Left if c > 0 => blank - 1,
+            slider::Direction::Right if c + 1 < n => blank + 1,
+            _ => panic!("{direction:?} leaves the board"),
+        };
+        tiles.swap(blank, target);
+    }
+    tiles
+}
+
 /// A folder every user can read and enter, holding copies of the `slider`
 /// binary and of the given fixture files (paths relative to the crate).
 /// As root, `slider grade` runs each test under an unprivileged uid of its

@@ -144,14 +144,9 @@ fn read_instances(path: &Path, convention: Convention) -> Result<Vec<Instance>, 
 
 /// Whether `moves` lead `board` to the goal.
 fn replays(board: &Board, solution: &Solution) -> bool {
-    let mut at = board.clone();
-    for &direction in &solution.moves {
-        match at.slide(direction) {
-            Some(next) => at = next,
-            None => return false,
-        }
-    }
-    at.is_goal()
+    board
+        .follow(&solution.moves)
+        .is_some_and(|path| path.last().is_some_and(Board::is_goal))
 }
 
 fn choose(heuristic: BenchHeuristic, n: usize) -> Heuristic {

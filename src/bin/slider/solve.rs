@@ -241,11 +241,7 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
     }
     let written = match result {
         Ok(solution) => {
-            let mut path = vec![board.clone()];
-            for &direction in &solution.moves {
-                let next = path.last().and_then(|b| b.slide(direction));
-                path.extend(next);
-            }
+            let path = board.follow(&solution.moves).unwrap_or_default();
             match args.output {
                 OutputArg::Course => print_path(&path),
                 OutputArg::Moves => print_line(&move_string(&path)),
@@ -322,18 +318,8 @@ fn unsolvable_line(api: Api) -> &'static str {
 /// The letters of the blank's moves along a solution.
 fn move_string(path: &[slider::Board]) -> String {
     path.windows(2)
-        .map(|pair| {
-            let ((r0, c0), (r1, c1)) = (pair[0].blank(), pair[1].blank());
-            if r1 < r0 {
-                'U'
-            } else if r1 > r0 {
-                'D'
-            } else if c1 < c0 {
-                'L'
-            } else {
-                'R'
-            }
-        })
+        .filter_map(|pair| pair[0].step_to(&pair[1]))
+        .map(slider::Direction::letter)
         .collect()
 }
 
