@@ -20,7 +20,7 @@ pub use finding::{Finding, FindingKind, StepFault};
 pub use proof::{Optimum, Proof, Provers, Undecided, prove_optimum, prove_optimum_with};
 
 use crate::Board;
-use crate::format::{Integer, Span, parse_integer, read_board, shorten};
+use crate::format::{Api, Integer, Span, parse_integer, read_board, shorten};
 use crate::oracle::Oracle;
 use stream::AnswerStream;
 
@@ -34,18 +34,6 @@ pub enum AnswerFormat {
     Moves,
     /// A bare count: `N`, or `-1` for unsolvable.
     Count,
-}
-
-/// Which unsolvable message is required.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Api {
-    /// Either message.
-    #[default]
-    Any,
-    /// `Unsolvable puzzle`.
-    Princeton,
-    /// `No solution possible`.
-    Coursera,
 }
 
 /// What a move letter names.
@@ -414,8 +402,9 @@ impl<R: BufRead> Checker<'_, '_, R> {
     /// `Minimum number of moves = N`; returns N and its span.
     fn header(&mut self) -> Option<(u64, Span)> {
         let first = self.stream.peek(0)?.clone();
-        for (k, word) in [&b"Minimum"[..], b"number", b"of", b"moves", b"="]
-            .iter()
+        for (k, word) in crate::format::HEADER
+            .split_ascii_whitespace()
+            .map(str::as_bytes)
             .enumerate()
         {
             let token = self.stream.next();
@@ -464,21 +453,25 @@ impl<R: BufRead> Checker<'_, '_, R> {
             .filter(|t| t.span.line == line)
             .map(|t| t.text.as_slice())
             .collect();
-        let (message, len) = match texts.as_slice() {
-            [b"Unsolvable", b"puzzle", ..] => (Api::Princeton, 2),
-            [b"No", b"solution", b"possible", ..] => (Api::Coursera, 3),
-            _ => {
-                self.at(FindingKind::BadHeader, words[0].span, "here");
-                return Outcome::Broken;
-            }
+        // The message's words, whatever the spacing between them.
+        let found = [Api::Princeton, Api::Coursera].into_iter().find_map(|api| {
+            let message: Vec<&[u8]> = api
+                .unsolvable_message()
+                .split(' ')
+                .map(str::as_bytes)
+                .collect();
+            texts.starts_with(&message).then_some((api, message.len()))
+        });
+        let Some((message, len)) = found else {
+            self.at(FindingKind::BadHeader, words[0].span, "here");
+            return Outcome::Broken;
         };
         let span = words[0].span;
         for _ in 0..len {
             self.stream.next();
         }
         let required = match (self.options.api, message) {
-            (Api::Princeton, Api::Coursera) => Some("Unsolvable puzzle"),
-            (Api::Coursera, Api::Princeton) => Some("No solution possible"),
+            (wanted, found) if !wanted.accepts(found) => Some(wanted.unsolvable_message()),
             _ => None,
         };
         if let Some(expected) = required {

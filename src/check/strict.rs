@@ -108,12 +108,12 @@ impl StrictFormat {
         }
         match std::mem::take(&mut self.state) {
             State::Header => {
-                if content == b"Unsolvable puzzle" || content == b"No solution possible" {
+                if crate::format::Api::of_message(content).is_some() {
                     self.state = State::AfterMessage;
                     return;
                 }
-                let prefix = b"Minimum number of moves = ";
-                let number = content.strip_prefix(&prefix[..]).and_then(canonical_number);
+                let prefix = crate::format::HEADER.as_bytes();
+                let number = content.strip_prefix(prefix).and_then(canonical_number);
                 if number.is_none() {
                     let at = Self::first_difference(content, prefix);
                     self.deviate(line, at, "`Minimum number of moves = N`".to_string());

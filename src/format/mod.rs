@@ -1,9 +1,11 @@
-//! Text formats: spans, the token stream, puzzle files, and (feature `cli`)
+//! Text formats, read and written: spans, the token stream, puzzle files,
+//! the course client's answer format, and (feature `cli`)
 //! the capped input layer every binary reads through ([`source`]).
 //!
 //! Everything here reads; rendering of boards is [`Board`](crate::Board)'s
 //! `Display`, and rendering of errors is in the binaries' diagnostics.
 
+mod answer;
 mod lines;
 mod puzzle;
 #[cfg(feature = "cli")]
@@ -11,6 +13,9 @@ pub mod source;
 mod span;
 mod tokens;
 
+pub use answer::{
+    Api, COURSERA_UNSOLVABLE, HEADER, PRINCETON_UNSOLVABLE, move_letters, write_solution,
+};
 pub use lines::{Line, LineReader, MAX_LINE_BYTES};
 pub(crate) use puzzle::{Integer, OwnedToken, TokenSource, parse_integer, read_board};
 pub use puzzle::{ONE_LINE_MAX_SIZE, parse_puzzle, parse_puzzle_any, read_puzzle};

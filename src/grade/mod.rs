@@ -21,7 +21,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::check::Api;
+use crate::format::Api;
 use outcome::{Expectation, Outcome, TestResult, classify};
 use process::{Isolation, Job, Limits};
 use suite::{Entry, Suite};
@@ -129,7 +129,7 @@ pub struct Harness {
 /// use slider::grade::{Harness, Submission, run_one};
 /// let suite = slider::grade::suite::load("fixtures/puzzles".as_ref(), &[], 1_000_000)?;
 /// let harness = Harness {
-///     limits: Default::default(), api: slider::check::Api::Any, uid_base: None,
+///     limits: Default::default(), api: slider::format::Api::Any, uid_base: None,
 ///     env: vec![("PATH".into(), "/usr/bin:/bin".into())], bwrap: None, hide: vec![],
 ///     scratch: std::env::temp_dir(),
 /// };
@@ -273,7 +273,7 @@ impl Drop for Workdir {
 /// use slider::grade::{Harness, Submission, run_suite, suite};
 /// let suite = suite::load("fixtures/puzzles".as_ref(), &[], 1_000_000)?;
 /// let harness = Harness {
-///     limits: Default::default(), api: slider::check::Api::Any, uid_base: None,
+///     limits: Default::default(), api: slider::format::Api::Any, uid_base: None,
 ///     env: vec![("PATH".into(), "/usr/bin:/bin".into())], bwrap: None, hide: vec![],
 ///     scratch: std::env::temp_dir(),
 /// };

@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use super::process::{Ended, Exit, Limits, Memory, Stop};
 use crate::Board;
-use crate::check::{self, Api, CheckOptions, FindingKind, Verdict};
+use crate::check::{self, CheckOptions, FindingKind, Verdict};
+use crate::format::Api;
 use crate::format::visible;
 
 /// How one test ended.
@@ -134,7 +135,7 @@ pub struct Expectation<'a> {
 ///     wall: Duration::ZERO, cpu: Duration::ZERO, peak_rss: 0, leftovers: 0,
 /// };
 /// let expect = Expectation { board: &board, expected: Some(4) };
-/// let (outcome, ..) = classify(expect, slider::check::Api::Any, &Limits::default(), &ended);
+/// let (outcome, ..) = classify(expect, slider::format::Api::Any, &Limits::default(), &ended);
 /// assert_eq!(outcome, Outcome::Passed);
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```

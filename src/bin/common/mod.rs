@@ -7,7 +7,6 @@ use std::path::Path;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use slider::check::Api;
 use slider::diagnostic::{Diagnostic, render};
 use slider::exit_code;
 use slider::format::source::{LoadError, load_puzzle};
@@ -93,25 +92,6 @@ impl ColorWhen {
             ColorWhen::Always => anstream::ColorChoice::Always,
             ColorWhen::Never => anstream::ColorChoice::Never,
         });
-    }
-}
-
-/// Which unsolvable message to require.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum ApiArg {
-    Any,
-    Princeton,
-    Coursera,
-}
-
-impl ApiArg {
-    /// The checker's setting.
-    pub fn api(self) -> Api {
-        match self {
-            ApiArg::Any => Api::Any,
-            ApiArg::Princeton => Api::Princeton,
-            ApiArg::Coursera => Api::Coursera,
-        }
     }
 }
 

@@ -13,11 +13,12 @@ use std::time::Duration;
 mod common;
 
 use clap::{Parser, ValueEnum};
-use common::{ApiArg, ColorWhen, fail, input_name, read_board, read_goal};
+use common::{ColorWhen, fail, input_name, read_board, read_goal};
 use slider::check::{
     AnswerFormat, CheckOptions, MoveMeaning, Provers, Verdict, check_with, render,
 };
 use slider::exit_code;
+use slider::format::Api;
 use slider::format::parse_puzzle_any;
 use slider::format::source::{self, Capped, MAX_ANSWER_BYTES};
 
@@ -38,8 +39,8 @@ struct Args {
     #[arg(long)]
     strict: bool,
     /// Which unsolvable message to require (default: either).
-    #[arg(long, value_enum, default_value_t = ApiArg::Any)]
-    api: ApiArg,
+    #[arg(long, value_enum, default_value_t = Api::Any)]
+    api: Api,
     /// Whether move letters name the blank's direction or the tile's.
     #[arg(long, value_enum, default_value_t = MovesArg::Blank)]
     moves: MovesArg,
@@ -152,7 +153,7 @@ fn run(args: &Args) -> u8 {
             FormatArg::Count => Some(AnswerFormat::Count),
         },
         strict: args.strict,
-        api: args.api.api(),
+        api: args.api,
         moves: match args.moves {
             MovesArg::Blank => MoveMeaning::Blank,
             MovesArg::Tile => MoveMeaning::Tile,

@@ -13,7 +13,8 @@ use slider::grade::outcome::Outcome;
 use slider::grade::process::{Limits, Memory};
 use slider::grade::{Harness, Submission, UID_BASE, report, run_suite, suite};
 
-use crate::common::{ApiArg, fail, report_error};
+use crate::common::{fail, report_error};
+use slider::format::Api;
 
 /// Arguments of `slider grade`.
 #[derive(Debug, Args)]
@@ -80,8 +81,8 @@ pub struct GradeArgs {
     #[arg(long, default_value_t = 5_000_000, value_name = "NODES")]
     budget: u64,
     /// Which unsolvable message to require (default: either).
-    #[arg(long, value_enum, default_value_t = ApiArg::Any)]
-    api: ApiArg,
+    #[arg(long, value_enum, default_value_t = Api::Any)]
+    api: Api,
     /// Write the full result as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -326,7 +327,7 @@ fn harness(args: &GradeArgs) -> Result<Harness, u8> {
     let suite_dir = std::fs::canonicalize(&args.suite).unwrap_or_else(|_| args.suite.clone());
     Ok(Harness {
         limits,
-        api: args.api.api(),
+        api: args.api,
         uid_base,
         env,
         bwrap,

@@ -9,7 +9,8 @@ use slider::search::Goal;
 use slider::search::classic::{self, Algorithm};
 use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solution, search};
 use slider::{
-    Board, Priority, Solver, SolverError, SolverOptions, exit_code, format::parse_puzzle,
+    Board, Priority, Solver, SolverError, SolverOptions, exit_code,
+    format::{Api, move_letters, parse_puzzle, write_solution},
 };
 
 use crate::common::{input_name, read_board, read_goal, report_error};
@@ -20,8 +21,9 @@ use crate::common::{open_pdb, pdb_dir, peak_memory};
 pub struct SolveArgs {
     /// The puzzle file (`-` reads standard input).
     puzzle: PathBuf,
-    /// Which course API's unsolvable message to print.
-    #[arg(long, value_enum, default_value_t = Api::Princeton)]
+    /// Which course API's unsolvable message to print: `princeton`
+    /// (`Unsolvable puzzle`) or `coursera` (`No solution possible`).
+    #[arg(long, default_value = "princeton", value_parser = printed_api)]
     api: Api,
     /// The search. `reference` is the course's A* (its output is the
     /// reference); the others are the textbook algorithms and IDA*.
@@ -97,15 +99,6 @@ enum OutputArg {
     Moves,
 }
 
-/// The course API whose test client is imitated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Api {
-    /// Princeton (2015+): prints `Unsolvable puzzle`.
-    Princeton,
-    /// Coursera: prints `No solution possible`.
-    Coursera,
-}
-
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum PriorityArg {
     Manhattan,
@@ -154,11 +147,11 @@ pub fn run(args: &SolveArgs) -> u8 {
                 );
             }
             match args.output {
-                OutputArg::Course => print_solution(solver),
-                OutputArg::Moves => print_line(&move_string(solver.solution())),
+                OutputArg::Course => print_path(solver.solution()),
+                OutputArg::Moves => print_line(&move_letters(solver.solution())),
             }
         }
-        Err(SolverError::Unsolvable) => print_line(unsolvable_line(args.api)),
+        Err(SolverError::Unsolvable) => print_line(args.api.unsolvable_message()),
         Err(e) => {
             let hint = match e {
                 SolverError::TimeLimit { .. } => "raise --time-limit",
@@ -244,10 +237,10 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
             let path = board.follow(&solution.moves).unwrap_or_default();
             match args.output {
                 OutputArg::Course => print_path(&path),
-                OutputArg::Moves => print_line(&move_string(&path)),
+                OutputArg::Moves => print_line(&move_letters(&path)),
             }
         }
-        Err(SearchError::Unsolvable) => print_line(unsolvable_line(args.api)),
+        Err(SearchError::Unsolvable) => print_line(args.api.unsolvable_message()),
         Err(e) => {
             let hint = match e {
                 SearchError::MemoryLimit { .. } => "raise --max-memory, or use --algorithm idastar",
@@ -307,34 +300,18 @@ fn exit_for(written: io::Result<()>) -> u8 {
     }
 }
 
-/// The course client's line for an unsolvable puzzle, by API.
-fn unsolvable_line(api: Api) -> &'static str {
-    match api {
-        Api::Princeton => "Unsolvable puzzle",
-        Api::Coursera => "No solution possible",
+/// The course API to print as: Princeton's or Coursera's (not `any`).
+fn printed_api(text: &str) -> Result<Api, String> {
+    match text {
+        "princeton" => Ok(Api::Princeton),
+        "coursera" => Ok(Api::Coursera),
+        _ => Err(format!("`{text}`: expected `princeton` or `coursera`")),
     }
-}
-
-/// The letters of the blank's moves along a solution.
-fn move_string(path: &[slider::Board]) -> String {
-    path.windows(2)
-        .filter_map(|pair| pair[0].step_to(&pair[1]))
-        .map(slider::Direction::letter)
-        .collect()
 }
 
 /// `Minimum number of moves = N`, then each board and an empty line.
-fn print_solution(solver: &Solver) -> io::Result<()> {
-    print_path(solver.solution())
-}
-
 fn print_path(path: &[slider::Board]) -> io::Result<()> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    writeln!(out, "Minimum number of moves = {}", path.len() - 1)?;
-    for board in path {
-        writeln!(out, "{board}")?;
-    }
-    out.flush()
+    write_solution(BufWriter::new(io::stdout().lock()), path)
 }
 
 fn print_line(line: &str) -> io::Result<()> {
