@@ -221,7 +221,8 @@ fn exact_by_search<R: Rng>(
     rng: &mut R,
     walked: &mut dyn FnMut(u32),
 ) -> Result<Board, GenerateError> {
-    use crate::search::idastar::{Heuristic, Limits, SearchConfig, search};
+    use crate::search::idastar::search;
+    use crate::search::{Heuristic, Limits, SearchConfig};
     let goal = Board::goal(n).map_err(GenerateError::Size)?;
     let config = SearchConfig {
         heuristic: Heuristic::LinearConflict,

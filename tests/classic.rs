@@ -9,8 +9,8 @@ use slider::Board;
 use slider::oracle::Oracle;
 use slider::search::Goal;
 use slider::search::classic::{Algorithm, solve};
-use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError};
 use slider::search::pdb::PatternDatabase;
+use slider::search::{Heuristic, Limits, SearchConfig, SearchError};
 
 #[test]
 fn every_classic_algorithm_equals_the_oracle_on_random_3x3_boards() {

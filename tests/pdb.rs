@@ -10,8 +10,9 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 use slider::oracle::Oracle;
 use slider::search::Goal;
-use slider::search::idastar::{Heuristic, SearchConfig, SearchError, search};
+use slider::search::idastar::search;
 use slider::search::pdb::{PatternDatabase, PdbError, Provenance};
+use slider::search::{Heuristic, SearchConfig, SearchError};
 use slider::{Board, Solver};
 
 /// The 4x4 databases, built once for this test binary.
@@ -292,7 +293,7 @@ fn the_cache_rebuilds_missing_corrupt_truncated_and_foreign_files() {
 
 #[test]
 fn a_move_limit_proves_that_no_shorter_path_exists() {
-    use slider::search::idastar::Limits;
+    use slider::search::Limits;
     let pdb = pdb4();
     let goal = Goal::standard(4);
     let mut rng = common::Rng::new(7070);

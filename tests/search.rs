@@ -4,8 +4,9 @@ mod common;
 
 use rayon::prelude::*;
 use slider::oracle::Oracle;
-use slider::search::heuristic::linear_conflict;
-use slider::search::idastar::{Heuristic, SearchError, ida_star};
+use slider::search::idastar::ida_star;
+use slider::search::linear_conflict;
+use slider::search::{Heuristic, SearchError};
 use slider::{Board, Solver};
 
 #[test]
@@ -61,7 +62,7 @@ fn exhaustive_linear_conflict_is_admissible_on_every_3x3_board() {
         .filter(|&rank| {
             oracle.distance_of_rank(rank).is_some_and(|d| {
                 let board = oracle.board_of_rank(rank).unwrap();
-                let h = linear_conflict(&board);
+                let h = linear_conflict(&board, &slider::search::Goal::standard(3));
                 h > u64::from(d) || h < board.manhattan() || (u64::from(d) - h) % 2 == 1
             })
         })

@@ -5,10 +5,10 @@ use std::fmt;
 use crate::Board;
 use crate::oracle::Oracle;
 use crate::search::Goal;
-use crate::search::heuristic::linear_conflict;
-use crate::search::idastar::estimate;
-use crate::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solution, search};
+use crate::search::idastar::search;
+use crate::search::linear_conflict;
 use crate::search::pdb::PatternDatabase;
+use crate::search::{Heuristic, Limits, SearchConfig, SearchError, Solution};
 
 /// Prebuilt tables a proof may use: the exhaustive oracle (n ≤ 3) and
 /// pattern databases (4x4, course goal). Missing ones are built (the
@@ -169,25 +169,17 @@ pub fn prove_optimum_with(
         pdb_on_demand,
         goal,
     } = provers;
-    let goal = goal.filter(|g| !g.is_standard());
-    let solvable = goal.map_or_else(|| board.is_solvable(), |g| g.reaches(board));
-    if !solvable {
+    let n = board.size();
+    let standard = Goal::standard(n);
+    let goal = goal.unwrap_or(&standard);
+    if goal.size() != n || !goal.reaches(board) {
         return Ok(Optimum {
             moves: None,
             proof: Proof::Parity,
         });
     }
-    let n = board.size();
-    if let Some(goal) = goal {
-        return prove_for_goal(
-            board,
-            goal,
-            upper,
-            budget,
-            pdb.or_else(|| pdb_on_demand.and_then(|fetch| fetch())),
-        );
-    }
-    if n <= crate::oracle::MAX_ORACLE_SIDE {
+    // The exhaustive table knows every course-goal optimum up to 3x3.
+    if goal.is_standard() && n <= crate::oracle::MAX_ORACLE_SIDE {
         let built;
         let table = if let Some(table) = oracle.filter(|o| o.size() == n) {
             table
@@ -200,17 +192,27 @@ pub fn prove_optimum_with(
             proof: Proof::ExhaustiveTable,
         });
     }
-    let fits = |p: &&PatternDatabase| p.goal().size() == n && p.goal().is_standard();
-    let linear = linear_conflict(board);
-    if upper == Some(linear) {
+    // Then, for every goal: the linear-conflict bound, the databases' bound,
+    // and IDA* (databases when there are some for this goal, 3x3 ones built
+    // here in milliseconds; else linear conflict).
+    if upper == Some(linear_conflict(board, goal)) {
         return Ok(Optimum {
             moves: upper,
             proof: Proof::LowerBound,
         });
     }
-    let pdb = pdb
+    let built;
+    let pdb = match pdb
         .or_else(|| pdb_on_demand.and_then(|fetch| fetch()))
-        .filter(fits);
+        .filter(|p| p.goal() == goal)
+    {
+        Some(pdb) => Some(pdb),
+        None if n == 3 => {
+            built = PatternDatabase::build(goal).ok();
+            built.as_ref()
+        }
+        None => None,
+    };
     if let Some(pdb) = pdb
         && upper.is_some()
         && upper == pdb.lookup(board).ok()
@@ -220,24 +222,13 @@ pub fn prove_optimum_with(
             proof: Proof::DatabaseBound,
         });
     }
-    search_optimum(board, None, upper, budget, pdb)
-}
-
-/// IDA* for the optimum (databases when given, else linear conflicts):
-/// exact, and its memory does not grow with the search. With a legal path
-/// of L moves in hand, it remains to show that none is shorter, so IDA*
-/// stops once its bound passes L - 1.
-fn search_optimum(
-    board: &Board,
-    goal: Option<&Goal>,
-    upper: Option<u64>,
-    budget: u64,
-    pdb: Option<&PatternDatabase>,
-) -> Result<Optimum, Undecided> {
+    // IDA* is exact and its memory does not grow with the search. With a
+    // legal path of L moves in hand, it remains to show that none is
+    // shorter, so it stops once its bound passes L - 1.
     let config = SearchConfig {
-        heuristic: Heuristic::strongest(pdb.is_some()),
+        heuristic: Heuristic::auto(true, pdb.is_some()),
         pdb,
-        goal,
+        goal: Some(goal),
         limits: Limits {
             nodes: budget,
             cost: upper.map(|moves| moves.saturating_sub(1)),
@@ -245,35 +236,6 @@ fn search_optimum(
         },
     };
     conclude(search(board, &config), upper)
-}
-
-/// The optimum towards a goal other than the course's: the linear-conflict
-/// bound relative to it, else IDA* (with `pdb` when it was built for that
-/// goal; 3x3 databases are built here, in milliseconds).
-fn prove_for_goal(
-    board: &Board,
-    goal: &Goal,
-    upper: Option<u64>,
-    budget: u64,
-    pdb: Option<&PatternDatabase>,
-) -> Result<Optimum, Undecided> {
-    let linear = estimate(board, goal, Heuristic::LinearConflict, None);
-    if upper == Some(linear) {
-        return Ok(Optimum {
-            moves: upper,
-            proof: Proof::LowerBound,
-        });
-    }
-    let built;
-    let pdb = match pdb.filter(|p| p.goal() == goal) {
-        Some(pdb) => Some(pdb),
-        None if goal.size() == 3 => {
-            built = PatternDatabase::build(goal).ok();
-            built.as_ref()
-        }
-        None => None,
-    };
-    search_optimum(board, Some(goal), upper, budget, pdb)
 }
 
 /// A proof from a search's result (`upper`: the legal path's length).

@@ -171,7 +171,10 @@ pub fn solver(input: &SolverInput) {
         );
     }
     let moves = solver.moves() as u64;
-    assert!(moves >= crate::search::heuristic::linear_conflict(&board));
+    assert!(
+        moves
+            >= crate::search::linear_conflict(&board, &crate::search::Goal::standard(board.size()))
+    );
     if n == 4 {
         let walk = input.walk.len().min(MAX_WALK) as u64;
         assert!(
@@ -181,7 +184,7 @@ pub fn solver(input: &SolverInput) {
         // The fast search (IDA*, linear conflict) agrees.
         let fast = crate::search::idastar::ida_star(
             &board,
-            crate::search::idastar::Heuristic::LinearConflict,
+            crate::search::Heuristic::LinearConflict,
             u64::MAX,
         )
         .expect("a walk from the goal is solvable");
@@ -230,8 +233,9 @@ fn shuffled(keys: &[u8; 9]) -> Board {
 pub fn search(input: &SearchInput) {
     use crate::search::Goal;
     use crate::search::classic::{self, Algorithm};
-    use crate::search::idastar::{Heuristic, SearchConfig, SearchError, search as ida};
+    use crate::search::idastar::search as ida;
     use crate::search::pdb::PatternDatabase;
+    use crate::search::{Heuristic, SearchConfig, SearchError};
 
     let board = shuffled(&input.keys);
     // Any arrangement of the tiles, with the blank in the course's goal cell
@@ -262,28 +266,28 @@ pub fn search(input: &SearchInput) {
         built = PatternDatabase::build(&goal).expect("3x3 databases");
         &built
     };
-    let check = |what: &str, result: Result<crate::search::idastar::Solution, SearchError>| match (
-        result, expected,
-    ) {
-        (Ok(solution), Some(d)) => {
-            assert_eq!(
-                solution.moves.len() as u32,
-                d,
-                "{what}: {board:?} to {goal:?}"
-            );
-            let path = board
-                .follow(&solution.moves)
-                .expect("the path stays on the board");
-            let at = path.last().expect("a path holds its first board");
-            assert_eq!(
-                Goal::from_board(at),
-                goal,
-                "{what}: does not end at the goal"
-            );
-        }
-        (Err(SearchError::Unsolvable), None) => {}
-        (other, d) => panic!("{what}: {board:?} to {goal:?}: {other:?}, oracle {d:?}"),
-    };
+    let check =
+        |what: &str, result: Result<crate::search::Solution, SearchError>| match (result, expected)
+        {
+            (Ok(solution), Some(d)) => {
+                assert_eq!(
+                    solution.moves.len() as u32,
+                    d,
+                    "{what}: {board:?} to {goal:?}"
+                );
+                let path = board
+                    .follow(&solution.moves)
+                    .expect("the path stays on the board");
+                let at = path.last().expect("a path holds its first board");
+                assert_eq!(
+                    Goal::from_board(at),
+                    goal,
+                    "{what}: does not end at the goal"
+                );
+            }
+            (Err(SearchError::Unsolvable), None) => {}
+            (other, d) => panic!("{what}: {board:?} to {goal:?}: {other:?}, oracle {d:?}"),
+        };
     for heuristic in [
         Heuristic::Hamming,
         Heuristic::Manhattan,

@@ -15,7 +15,7 @@ use std::time::Instant;
 use pathfinding::directed::{astar::astar, bfs::bfs, bfs::bfs_bidirectional, iddfs::iddfs};
 
 use crate::search::Goal;
-use crate::search::idastar::{SearchConfig, SearchError, SearchStats, Solution, estimate};
+use crate::search::{SearchConfig, SearchError, SearchStats, Solution, estimate};
 use crate::{Board, Direction};
 
 /// A classic algorithm.

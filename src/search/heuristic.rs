@@ -1,10 +1,84 @@
-//! Admissible heuristics: lower bounds on the number of moves to the goal.
+//! Admissible heuristics, in one place: the [`Heuristic`] enum, the one
+//! policy that picks a default ([`Heuristic::auto`]), and the from-scratch
+//! estimates ([`estimate`], [`linear_conflict`]), computed by the same
+//! engines IDA* moves through its tree (`nodes.rs`).
+//!
+//! Adding a heuristic: a variant here, its engine in `nodes.rs` (or a case
+//! of an existing one), and its name in the binaries' `--heuristic`.
 
+use super::Goal;
+use super::nodes::{LineNode, Node, PdbNode};
+use super::pdb::PatternDatabase;
 use crate::Board;
-use crate::board::goal_index;
 
-/// Manhattan distance plus linear conflicts, an admissible lower bound at
-/// least as strong as [`Board::manhattan`] and of the same parity.
+/// An admissible heuristic for IDA* and A*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Heuristic {
+    /// Tiles out of place.
+    Hamming,
+    /// Sum of the tiles' Manhattan distances.
+    Manhattan,
+    /// Manhattan plus 2 per tile that must leave its goal line.
+    #[default]
+    LinearConflict,
+    /// Additive pattern databases (see [`crate::search::pdb`]); needs
+    /// [`SearchConfig::pdb`](super::SearchConfig::pdb).
+    PatternDatabase,
+}
+
+impl Heuristic {
+    /// The default heuristic, the one policy every command follows: for a
+    /// search that may use an inconsistent heuristic (IDA*), the strongest
+    /// it can have (pattern databases when `databases` are at hand, else
+    /// linear conflict); for A* with a closed set, which wants a consistent
+    /// one, Manhattan.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::Heuristic;
+    /// assert_eq!(Heuristic::auto(true, true), Heuristic::PatternDatabase);
+    /// assert_eq!(Heuristic::auto(true, false), Heuristic::LinearConflict);
+    /// assert_eq!(Heuristic::auto(false, true), Heuristic::Manhattan);
+    /// ```
+    pub fn auto(inconsistent_ok: bool, databases: bool) -> Heuristic {
+        match (inconsistent_ok, databases) {
+            (true, true) => Heuristic::PatternDatabase,
+            (true, false) => Heuristic::LinearConflict,
+            (false, _) => Heuristic::Manhattan,
+        }
+    }
+}
+
+/// The value of `heuristic` for `board` towards `goal`, computed from
+/// scratch (the pattern databases need `pdb`, built for `goal`; without them
+/// this is linear conflict).
+///
+/// # Example
+///
+/// ```
+/// use slider::search::{Goal, Heuristic, estimate};
+/// let board: slider::Board = "3  8 1 3  4 0 2  7 6 5".parse()?;
+/// let goal = Goal::standard(3);
+/// assert_eq!(estimate(&board, &goal, Heuristic::Manhattan, None), board.manhattan());
+/// assert_eq!(estimate(&board, &goal, Heuristic::Hamming, None), board.hamming() as u64);
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn estimate(
+    board: &Board,
+    goal: &Goal,
+    heuristic: Heuristic,
+    pdb: Option<&PatternDatabase>,
+) -> u64 {
+    match (heuristic, pdb) {
+        (Heuristic::PatternDatabase, Some(pdb)) => PdbNode::new(board, pdb).h(u64::MAX),
+        _ => LineNode::new(board, goal, heuristic).h(u64::MAX),
+    }
+}
+
+/// Manhattan distance plus linear conflicts towards `goal`: an admissible
+/// lower bound at least as strong as Manhattan and of the same parity.
 ///
 /// Two tiles are in linear conflict when both are in their goal row (or
 /// column) but in the wrong order: one of them must leave the line and come
@@ -15,53 +89,14 @@ use crate::board::goal_index;
 /// # Example
 ///
 /// ```
-/// use slider::{Board, search::heuristic::linear_conflict};
+/// use slider::{Board, search::{Goal, linear_conflict}};
 /// // 3 2 1 in the top row: all three in their goal row, reversed, so two of
 /// // them must leave it: 2 × 2 moves beyond Manhattan.
 /// let board: Board = "3  3 2 1  4 5 6  7 8 0".parse()?;
 /// assert_eq!(board.manhattan(), 4);
-/// assert_eq!(linear_conflict(&board), 8);
+/// assert_eq!(linear_conflict(&board, &Goal::standard(3)), 8);
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
-pub fn linear_conflict(board: &Board) -> u64 {
-    let n = board.size();
-    let cells = n * n;
-    let tiles: Vec<u32> = board.tiles().collect();
-    let mut extra = 0;
-    let mut line = Vec::with_capacity(n);
-    for row in 0..n {
-        line.clear();
-        for col in 0..n {
-            let tile = tiles[row * n + col];
-            if tile != 0 && goal_index(tile, cells) / n == row {
-                line.push(goal_index(tile, cells) % n);
-            }
-        }
-        extra += line.len() - longest_increasing(&line);
-    }
-    for col in 0..n {
-        line.clear();
-        for row in 0..n {
-            let tile = tiles[row * n + col];
-            if tile != 0 && goal_index(tile, cells) % n == col {
-                line.push(goal_index(tile, cells) / n);
-            }
-        }
-        extra += line.len() - longest_increasing(&line);
-    }
-    board.manhattan() + 2 * extra as u64
-}
-
-/// Length of a longest strictly increasing subsequence (patience sorting).
-fn longest_increasing(values: &[usize]) -> usize {
-    let mut tails: Vec<usize> = Vec::with_capacity(values.len());
-    for &v in values {
-        let at = tails.partition_point(|&t| t < v);
-        if at == tails.len() {
-            tails.push(v);
-        } else {
-            tails[at] = v;
-        }
-    }
-    tails.len()
+pub fn linear_conflict(board: &Board, goal: &Goal) -> u64 {
+    estimate(board, goal, Heuristic::LinearConflict, None)
 }

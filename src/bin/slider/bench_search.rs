@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use slider::search::Goal;
-use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solution, search};
+use slider::search::idastar::search;
 use slider::search::pdb::PatternDatabase;
+use slider::search::{Heuristic, Limits, SearchConfig, SearchError, Solution};
 use slider::{Board, exit_code};
 
 use crate::common::report_error;
@@ -151,10 +152,10 @@ fn replays(board: &Board, solution: &Solution) -> bool {
 
 fn choose(heuristic: BenchHeuristic, n: usize) -> Heuristic {
     match heuristic {
-        BenchHeuristic::Best if n == 4 => Heuristic::PatternDatabase,
+        BenchHeuristic::Best => Heuristic::auto(true, slider::search::pdb::supports(n)),
         BenchHeuristic::Pdb => Heuristic::PatternDatabase,
         BenchHeuristic::Manhattan => Heuristic::Manhattan,
-        _ => Heuristic::LinearConflict,
+        BenchHeuristic::LinearConflict => Heuristic::LinearConflict,
     }
 }
 
@@ -366,7 +367,7 @@ pub fn hardest(args: &HardestArgs) -> u8 {
         }
         let pdb = pdbs.iter().find(|(size, _)| *size == n).map(|(_, p)| p);
         let config = SearchConfig {
-            heuristic: Heuristic::strongest(pdb.is_some()),
+            heuristic: Heuristic::auto(true, pdb.is_some()),
             pdb,
             ..SearchConfig::default()
         };

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use slider::search::Goal;
 use slider::search::classic::{self, Algorithm};
-use slider::search::idastar::{Heuristic, Limits, SearchConfig, SearchError, Solution, search};
+use slider::search::idastar::search;
+use slider::search::{Heuristic, Limits, SearchConfig, SearchError, Solution};
 use slider::{
     Board, Priority, Solver, SolverError, SolverOptions, exit_code,
     format::{Api, move_letters, parse_puzzle, write_solution},
@@ -178,16 +179,15 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
         None => Goal::standard(board.size()),
     };
     let n = board.size();
-    let heuristic = match (args.heuristic, args.algorithm) {
-        (HeuristicArg::Auto, AlgorithmArg::Idastar) if n == 3 || n == 4 => {
-            Heuristic::PatternDatabase
-        }
-        (HeuristicArg::Auto, AlgorithmArg::Idastar) | (HeuristicArg::LinearConflict, _) => {
-            Heuristic::LinearConflict
-        }
-        (HeuristicArg::Auto | HeuristicArg::Manhattan, _) => Heuristic::Manhattan,
-        (HeuristicArg::Hamming, _) => Heuristic::Hamming,
-        (HeuristicArg::Pdb, _) => Heuristic::PatternDatabase,
+    let heuristic = match args.heuristic {
+        HeuristicArg::Auto => Heuristic::auto(
+            args.algorithm == AlgorithmArg::Idastar,
+            slider::search::pdb::supports(n),
+        ),
+        HeuristicArg::Hamming => Heuristic::Hamming,
+        HeuristicArg::Manhattan => Heuristic::Manhattan,
+        HeuristicArg::LinearConflict => Heuristic::LinearConflict,
+        HeuristicArg::Pdb => Heuristic::PatternDatabase,
     };
     let uses_heuristic = matches!(args.algorithm, AlgorithmArg::Astar | AlgorithmArg::Idastar);
     let pdb = if heuristic == Heuristic::PatternDatabase && uses_heuristic {

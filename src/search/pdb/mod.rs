@@ -476,3 +476,17 @@ fn mirror(goal: &Goal) -> Option<Mirror> {
         .collect();
     Some(Mirror { cell, tile })
 }
+
+/// Whether slider builds pattern databases for `n`-by-`n` boards (3x3 and
+/// 4x4), so that [`Heuristic::auto`](crate::search::Heuristic::auto) can
+/// count on them.
+///
+/// # Example
+///
+/// ```
+/// assert!(slider::search::pdb::supports(4));
+/// assert!(!slider::search::pdb::supports(5));
+/// ```
+pub fn supports(n: usize) -> bool {
+    n == 3 || n == 4
+}
