@@ -2,7 +2,6 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::str::FromStr;
 
 use crate::error::BoardError;
 use crate::tiles::{Tiles, with_tiles};
@@ -674,14 +673,5 @@ impl fmt::Debug for Board {
             write!(f, " {}", self.tiles.get(index))?;
         }
         f.write_str(")")
-    }
-}
-
-impl FromStr for Board {
-    type Err = crate::PuzzleError;
-
-    /// Parses the text of a puzzle file; see [`crate::format::parse_puzzle`].
-    fn from_str(text: &str) -> Result<Board, Self::Err> {
-        crate::format::parse_puzzle(text.as_bytes())
     }
 }

@@ -21,20 +21,27 @@
 //! | `Solver(Board initial)`    | [`Solver::new`] → `Result<Solver, SolverError>`  |
 //! | `moves()`, `solution()`    | [`Solver::moves`], [`Solver::solution`]          |
 //!
-//! ## Modules
+//! ## Modules, by floor
 //!
-//! - [`Board`] and [`Solver`] (the course's A*) are re-exported at the top.
-//! - [`format`](mod@crate::format)(mod@format): spans, the token stream and line reader, puzzle files.
-//! - [`oracle`]: exhaustive breadth-first distance tables for 2x2 and 3x3.
-//! - [`generate`]: puzzles exactly k moves away, solvable, unsolvable, uniform.
-//! - [`search`]: goals, admissible heuristics, pattern databases, IDA* and
-//!   the classic algorithms (breadth-first, bidirectional, A*, IDDFS).
-//! - [`check`]: replaying and proving a submitted answer (`slider-check`).
-//! - `grade` (feature `cli`): running a submission over a suite under limits.
-//! - `diagnostic` (feature `cli`): compiler-style rendering of errors.
-//! - [`exit_code`]: the binaries' exit-code contract.
-//! - `fuzz_checks` (feature `arbitrary`): properties shared by the fuzz
-//!   targets and the corpus-replay test.
+//! Each floor uses only the floors below it (and itself); `tests/layering.rs`
+//! reads this list and fails on an import that runs upwards.
+//!
+//! 1. `error`, `exit_code`, `tiles`, `board`: [`Board`], [`Direction`] and
+//!    their errors; [`exit_code`], the binaries' exit-code contract.
+//! 2. `format`: every text format, read and written: spans, tokens, lines,
+//!    puzzle files and their errors, the course client's answer format,
+//!    and (feature `cli`) the capped input layer. See [`format`](mod@crate::format).
+//! 3. `solver`, `oracle`: the course's A* ([`Solver`]) and the exhaustive
+//!    breadth-first tables for 2x2 and 3x3 ([`oracle`]).
+//! 4. `search`, `generate`: goals, heuristics, pattern databases, IDA* and
+//!    the classic algorithms ([`search`]); puzzle generation ([`generate`]).
+//! 5. `check`: replaying and proving a submitted answer ([`check`]).
+//! 6. `grade` (feature `cli`): suites, running programs under limits, and
+//!    naming outcomes.
+//! 7. `present` (feature `cli`): every user-facing wording: diagnostics,
+//!    checker and grade reports, GitHub annotations.
+//! 8. `fuzz_checks` (feature `arbitrary`): the properties the fuzz targets
+//!    and the corpus-replay test check.
 //!
 //! The library never prints, exits or reads the environment; the binaries do.
 //!
@@ -64,10 +71,11 @@ mod solver;
 mod tiles;
 
 pub use board::{Board, Direction, MAX_SIZE, MIN_SIZE, Neighbors};
-pub use error::{BoardError, PuzzleError, PuzzleErrorKind, SolverError};
+pub use error::{BoardError, SolverError};
+pub use format::{PuzzleError, PuzzleErrorKind};
 pub use solver::{Priority, Solver, SolverOptions, SolverStats};
-#[cfg(feature = "cli")]
-pub mod diagnostic;
 pub mod exit_code;
 #[cfg(feature = "arbitrary")]
 pub mod fuzz_checks;
+#[cfg(feature = "cli")]
+pub mod present;

@@ -2,8 +2,8 @@
 //! diagnostic that points inside the file; the rendered text is snapshotted.
 //! (Kept alone in its binary: insta's `glob!` must not share one.)
 
-use slider::diagnostic::{Diagnostic, render};
 use slider::format::parse_puzzle;
+use slider::present::diagnostic::{Diagnostic, render};
 
 #[test]
 fn malformed_puzzles_render_a_diagnostic() {

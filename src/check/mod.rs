@@ -7,8 +7,6 @@
 
 mod finding;
 mod proof;
-#[cfg(feature = "cli")]
-pub mod render;
 mod replay;
 mod stream;
 mod strict;

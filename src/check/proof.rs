@@ -61,15 +61,22 @@ pub enum Proof {
     Given,
 }
 
-impl fmt::Display for Proof {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Proof {
+    /// The proof's stable name in JSON reports.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(slider::check::Proof::ExhaustiveTable.id(), "exhaustive-table");
+    /// ```
+    pub fn id(self) -> &'static str {
         match self {
-            Proof::ExhaustiveTable => f.write_str("exhaustive table"),
-            Proof::LowerBound => f.write_str("equals the linear-conflict lower bound"),
-            Proof::DatabaseBound => f.write_str("equals the pattern-database lower bound"),
-            Proof::Search { nodes } => write!(f, "optimal search, {nodes} nodes"),
-            Proof::Parity => f.write_str("parity"),
-            Proof::Given => f.write_str("given"),
+            Proof::ExhaustiveTable => "exhaustive-table",
+            Proof::LowerBound => "lower-bound",
+            Proof::DatabaseBound => "database-bound",
+            Proof::Search { .. } => "search",
+            Proof::Parity => "parity",
+            Proof::Given => "given",
         }
     }
 }

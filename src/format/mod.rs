@@ -6,6 +6,7 @@
 //! `Display`, and rendering of errors is in the binaries' diagnostics.
 
 mod answer;
+mod error;
 mod lines;
 mod puzzle;
 #[cfg(feature = "cli")]
@@ -16,6 +17,7 @@ mod tokens;
 pub use answer::{
     Api, COURSERA_UNSOLVABLE, HEADER, PRINCETON_UNSOLVABLE, move_letters, write_solution,
 };
+pub use error::{PuzzleError, PuzzleErrorKind};
 pub use lines::{Line, LineReader, MAX_LINE_BYTES};
 pub(crate) use puzzle::{Integer, OwnedToken, TokenSource, parse_integer, read_board};
 pub use puzzle::{ONE_LINE_MAX_SIZE, parse_puzzle, parse_puzzle_any, read_puzzle};

@@ -2,10 +2,11 @@
 
 use std::io::BufRead;
 
+use super::error::{PuzzleError, PuzzleErrorKind};
 use super::tokens::{Token, Tokenizer};
 use super::{Span, shorten};
 use crate::board::{Board, MAX_SIZE, MIN_SIZE};
-use crate::error::{BoardError, PuzzleError, PuzzleErrorKind};
+use crate::error::BoardError;
 
 /// How many tiles to reserve room for before the data shows up. The declared
 /// size is untrusted: a file that claims n = 32768 and holds three numbers
@@ -396,4 +397,13 @@ fn board_from_checked(
         },
         other => unreachable!("validated board rejected: {other}"),
     })
+}
+
+impl std::str::FromStr for Board {
+    type Err = PuzzleError;
+
+    /// Parses the text of a puzzle file; see [`crate::format::parse_puzzle`].
+    fn from_str(text: &str) -> Result<Board, Self::Err> {
+        parse_puzzle(text.as_bytes())
+    }
 }

@@ -25,8 +25,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::Span;
+use super::{PuzzleError, PuzzleErrorKind};
 use crate::Board;
-use crate::error::{PuzzleError, PuzzleErrorKind};
 
 /// The largest puzzle or goal file read: 32 MiB, room for a board of about
 /// 2,000 x 2,000 tiles.

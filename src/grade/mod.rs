@@ -5,14 +5,15 @@
 //! - [`process`]: running one program under limits, and killing everything
 //!   it started (the only part that touches processes);
 //! - [`outcome`]: how a run ended, and so its outcome (pure);
-//! - [`report`]: the table, JSON, `JUnit`, Gradescope and GitHub reports.
+//!
+//! Its reports (table, JSON, `JUnit`, Gradescope, GitHub) are in
+//! [`present::grade`](crate::present::grade).
 //!
 //! This module ties them together: a private working folder and puzzle
 //! copy per test, a uid per job slot when run as root, and the job threads.
 
 pub mod outcome;
 pub mod process;
-pub mod report;
 pub mod suite;
 
 use std::ffi::OsString;

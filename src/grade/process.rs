@@ -701,26 +701,28 @@ impl Tree {
 
     /// Kills every process of the test by pid, over and over until none is
     /// left (a fork bomb keeps forking while it dies), and reaps the ones
-    /// that are the grader's children. Returns how many were alive besides
+    /// that are the grader's children. Returns how many it killed besides
     /// the program's own process.
     fn kill_all(&mut self, child: Option<&mut Child>) -> usize {
         let own = std::process::id() as i32;
         let root = self.root.as_raw();
         // Processes already on their way out (a sandbox's init after its
         // command) are not leftovers: give them a moment first.
-        let mut leftovers = 0;
         for _ in 0..10 {
-            let members = self.members(true);
-            leftovers = members
+            let exiting = self
+                .members(true)
                 .iter()
-                .filter(|(pid, s)| *pid != own && *pid != root && !is_zombie(*pid) && s.start > 0)
-                .count();
-            if leftovers == 0 {
+                .any(|(pid, s)| *pid != own && *pid != root && !is_zombie(*pid) && s.start > 0);
+            if !exiting {
                 break;
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        for round in 0..200 {
+        // Then kill until several looks in a row find nothing: a process in
+        // the middle of `fork` or `exec` can hide from one look.
+        let mut killed = std::collections::HashSet::new();
+        let mut quiet = 0;
+        for round in 0..400 {
             let members = self.members(true);
             let alive: Vec<&(i32, Stat)> = members
                 .iter()
@@ -730,10 +732,19 @@ impl Tree {
                 self.seen.insert(*pid, (s.start, s.cpu_ticks));
             }
             if alive.is_empty() {
-                break;
+                quiet += 1;
+                if quiet >= 3 {
+                    break;
+                }
+                std::thread::sleep(Duration::from_micros(500));
+                continue;
             }
+            quiet = 0;
             for (pid, _) in &alive {
                 let _ = kill(Pid::from_raw(*pid), Signal::SIGKILL);
+                if *pid != root {
+                    killed.insert(*pid);
+                }
             }
             // Reap the orphans that came back to the grader (not the
             // program's own process: its `Child` reaps it).
@@ -744,6 +755,7 @@ impl Tree {
             }
             std::thread::sleep(Duration::from_micros(if round < 10 { 200 } else { 2000 }));
         }
+        let leftovers = killed.len();
         if let Some(child) = child {
             let _ = child.try_wait();
         }

@@ -7,9 +7,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use slider::diagnostic::{Diagnostic, render};
 use slider::exit_code;
 use slider::format::source::{LoadError, load_puzzle};
+use slider::present::diagnostic::{Diagnostic, render};
 use slider::{Board, PuzzleError};
 
 /// The name diagnostics use for an input (`<stdin>` for `-`).

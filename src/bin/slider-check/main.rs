@@ -14,13 +14,12 @@ mod common;
 
 use clap::{Parser, ValueEnum};
 use common::{ColorWhen, fail, input_name, read_board, read_goal};
-use slider::check::{
-    AnswerFormat, CheckOptions, MoveMeaning, Provers, Verdict, check_with, render,
-};
+use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Provers, Verdict, check_with};
 use slider::exit_code;
 use slider::format::Api;
 use slider::format::parse_puzzle_any;
 use slider::format::source::{self, Capped, MAX_ANSWER_BYTES};
+use slider::present::check as render;
 
 /// Check a solution to a sliding-tile puzzle: legal, optimal, exactly formatted.
 #[derive(Debug, Parser)]

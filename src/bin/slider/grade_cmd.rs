@@ -11,7 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use slider::exit_code;
 use slider::grade::outcome::Outcome;
 use slider::grade::process::{Limits, Memory};
-use slider::grade::{Harness, Submission, UID_BASE, report, run_suite, suite};
+use slider::grade::{Harness, Submission, UID_BASE, run_suite, suite};
+use slider::present::grade as report;
 
 use crate::common::{fail, report_error};
 use slider::format::Api;

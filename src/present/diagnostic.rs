@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-use crate::error::{PuzzleError, PuzzleErrorKind};
+use crate::format::PuzzleError;
 use crate::format::Span;
 
 /// Lines longer than this are not quoted; the location is still given.
@@ -27,7 +27,7 @@ pub enum Severity {
 /// # Example
 ///
 /// ```
-/// use slider::diagnostic::{Diagnostic, render};
+/// use slider::present::diagnostic::{Diagnostic, render};
 /// let source = b"2\n1 2\n3 3\n";
 /// let err = slider::format::parse_puzzle(source).unwrap_err();
 /// let text = render(&[Diagnostic::from_puzzle_error(&err, "p.txt")], source, false);
@@ -63,13 +63,13 @@ impl Diagnostic {
     ///
     /// ```
     /// let err = slider::format::parse_puzzle(b"x").unwrap_err();
-    /// let d = slider::diagnostic::Diagnostic::from_puzzle_error(&err, "p.txt");
+    /// let d = slider::present::diagnostic::Diagnostic::from_puzzle_error(&err, "p.txt");
     /// assert_eq!(d.code, "E0102");
     /// ```
     pub fn from_puzzle_error(error: &PuzzleError, path: &str) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
-            code: puzzle_error_code(&error.kind),
+            code: error.kind.code(),
             message: error.kind.to_string(),
             path: path.to_string(),
             primary: (error.span, error.label()),
@@ -82,30 +82,6 @@ impl Diagnostic {
     }
 }
 
-/// The stable code of each puzzle-file error kind.
-///
-/// # Example
-///
-/// ```
-/// use slider::{diagnostic::puzzle_error_code, PuzzleErrorKind};
-/// assert_eq!(puzzle_error_code(&PuzzleErrorKind::Empty), "E0100");
-/// ```
-pub fn puzzle_error_code(kind: &PuzzleErrorKind) -> &'static str {
-    match kind {
-        PuzzleErrorKind::Empty => "E0100",
-        PuzzleErrorKind::InvalidUtf8 => "E0101",
-        PuzzleErrorKind::SizeNotInteger { .. } => "E0102",
-        PuzzleErrorKind::SizeOutOfRange { .. } => "E0103",
-        PuzzleErrorKind::TileNotInteger { .. } => "E0104",
-        PuzzleErrorKind::TileOutOfRange { .. } => "E0105",
-        PuzzleErrorKind::TooFewTiles { .. } => "E0106",
-        PuzzleErrorKind::DuplicateTile { .. } => "E0107",
-        PuzzleErrorKind::TooManyTiles { .. } => "E0108",
-        PuzzleErrorKind::Io { .. } => "E0109",
-        PuzzleErrorKind::TooLarge { .. } => "E0110",
-    }
-}
-
 /// Renders diagnostics rustc-style; `color` adds ANSI styles.
 ///
 /// `source` is the whole file the spans point into. Lines that are not
@@ -114,7 +90,7 @@ pub fn puzzle_error_code(kind: &PuzzleErrorKind) -> &'static str {
 /// # Example
 ///
 /// ```
-/// use slider::diagnostic::{Diagnostic, render};
+/// use slider::present::diagnostic::{Diagnostic, render};
 /// let err = slider::format::parse_puzzle(b"").unwrap_err();
 /// let text = render(&[Diagnostic::from_puzzle_error(&err, "empty.txt")], b"", false);
 /// assert!(text.starts_with("error[E0100]"));

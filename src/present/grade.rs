@@ -7,16 +7,15 @@ use std::fmt::Write as _;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::Serialize;
 
-use super::outcome::{Outcome, TestResult};
-use crate::check::render::github_escape;
 use crate::format::visible;
+use crate::grade::outcome::{Outcome, TestResult};
 
 /// The score: points for passed tests over all points.
 ///
 /// # Example
 ///
 /// ```
-/// assert_eq!(slider::grade::report::score(&[]), (0.0, 0.0));
+/// assert_eq!(slider::present::grade::score(&[]), (0.0, 0.0));
 /// ```
 pub fn score(results: &[TestResult]) -> (f64, f64) {
     // An empty f64 sum is -0.0; adding 0.0 shows it as 0.
@@ -43,7 +42,7 @@ fn show(moves: Option<u64>, unsolvable: bool) -> String {
 /// # Example
 ///
 /// ```
-/// let text = slider::grade::report::table(&[], false);
+/// let text = slider::present::grade::table(&[], false);
 /// assert!(text.ends_with("score: 0/0 (100.0%)\n"));
 /// ```
 pub fn table(results: &[TestResult], with_times: bool) -> String {
@@ -124,7 +123,7 @@ struct JsonGrade<'a> {
 /// # Example
 ///
 /// ```
-/// let text = slider::grade::report::json(&[], "suite", "prog");
+/// let text = slider::present::grade::json(&[], "suite", "prog");
 /// assert!(text.contains("\"max_score\": 0.0"));
 /// ```
 pub fn json(results: &[TestResult], suite: &str, program: &str) -> String {
@@ -170,7 +169,7 @@ pub fn json(results: &[TestResult], suite: &str, program: &str) -> String {
 /// # Example
 ///
 /// ```
-/// let xml = slider::grade::report::junit(&[], "suite");
+/// let xml = slider::present::grade::junit(&[], "suite");
 /// assert!(xml.contains("<testsuites"));
 /// ```
 pub fn junit(results: &[TestResult], suite: &str) -> String {
@@ -218,7 +217,7 @@ struct Gradescope<'a> {
 /// # Example
 ///
 /// ```
-/// let text = slider::grade::report::gradescope(&[]);
+/// let text = slider::present::grade::gradescope(&[]);
 /// assert!(text.contains("\"tests\": []"));
 /// ```
 pub fn gradescope(results: &[TestResult]) -> String {
@@ -264,17 +263,17 @@ pub fn gradescope(results: &[TestResult]) -> String {
 /// # Example
 ///
 /// ```
-/// assert_eq!(slider::grade::report::github(&[], "suite"), "");
+/// assert_eq!(slider::present::grade::github(&[], "suite"), "");
 /// ```
 pub fn github(results: &[TestResult], suite: &str) -> String {
     let mut out = String::new();
     for r in results.iter().filter(|r| r.outcome != Outcome::Passed) {
-        let file = github_escape(&format!("{suite}/{}", r.name), true);
+        let file = super::github::escape(&format!("{suite}/{}", r.name), true);
         let _ = writeln!(
             out,
             "::error file={file},title={}::{}",
             r.outcome.name(),
-            github_escape(&format!("{} ({})", r.detail, usage(r)), false)
+            super::github::escape(&format!("{} ({})", r.detail, usage(r)), false)
         );
     }
     out
@@ -293,7 +292,7 @@ pub fn github(results: &[TestResult], suite: &str) -> String {
 ///     outcome: Outcome::Passed, detail: String::new(), time: Duration::from_millis(20),
 ///     cpu: Duration::from_millis(10), peak_rss: 3_000_000, leftovers: 2, weight: 1.0,
 /// };
-/// assert_eq!(slider::grade::report::usage(&r), "0.020 s wall, 0.010 s CPU, 3.0 MB peak, 2 leftover processes killed");
+/// assert_eq!(slider::present::grade::usage(&r), "0.020 s wall, 0.010 s CPU, 3.0 MB peak, 2 leftover processes killed");
 /// ```
 pub fn usage(r: &TestResult) -> String {
     let mut text = format!(
@@ -314,7 +313,7 @@ pub fn usage(r: &TestResult) -> String {
 /// # Example
 ///
 /// ```
-/// assert_eq!(slider::grade::report::failures(&[]), "");
+/// assert_eq!(slider::present::grade::failures(&[]), "");
 /// ```
 pub fn failures(results: &[TestResult]) -> String {
     let mut out = String::new();

@@ -6,15 +6,16 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{AnswerFormat, Finding, Proof, Report, Verdict};
-use crate::diagnostic::{Diagnostic, Severity, render};
+use crate::check::{AnswerFormat, Finding, Proof, Report, Verdict};
+use crate::present::diagnostic::{Diagnostic, Severity, render};
 
 /// The diagnostic for one finding of an answer named `answer`.
 ///
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, check, render::finding_diagnostic};
+/// use slider::check::{CheckOptions, check};
+/// use slider::present::check::{finding_diagnostic};
 /// let puzzle: slider::Board = "2  1 2  3 0".parse()?;
 /// let report = check(&puzzle, "Unsolvable puzzle\n".as_bytes(), &CheckOptions::default(), None);
 /// let d = finding_diagnostic(&report.findings[0], "answer.txt");
@@ -51,7 +52,8 @@ fn proof_text(report: &Report) -> String {
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, check, render::summary};
+/// use slider::check::{CheckOptions, check};
+/// use slider::present::check::{summary};
 /// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let report = check(&puzzle, "RDRD".as_bytes(), &CheckOptions::default(), None);
 /// assert_eq!(summary(&report, "p.txt"), "ok: p.txt: 4 moves, optimal (exhaustive table)");
@@ -88,7 +90,8 @@ pub fn summary(report: &Report, puzzle: &str) -> String {
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, check, render::human};
+/// use slider::check::{CheckOptions, check};
+/// use slider::present::check::{human};
 /// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let report = check(&puzzle, "RDRDLR".as_bytes(), &CheckOptions::default(), None);
 /// let text = human(&report, "p.txt", "a.txt", false);
@@ -150,7 +153,8 @@ struct JsonPlace {
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, check, render::json};
+/// use slider::check::{CheckOptions, check};
+/// use slider::present::check::{json};
 /// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let report = check(&puzzle, "4".as_bytes(), &CheckOptions::default(), None);
 /// let text = json(&report, "p.txt", "a.txt");
@@ -175,14 +179,7 @@ pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
         moves: report.moves,
         unsolvable: report.optimum.is_some_and(|o| o.moves.is_none()),
         optimum: report.optimum.and_then(|o| o.moves),
-        proof: report.optimum.map(|o| match o.proof {
-            Proof::ExhaustiveTable => "exhaustive-table",
-            Proof::LowerBound => "lower-bound",
-            Proof::DatabaseBound => "database-bound",
-            Proof::Search { .. } => "search",
-            Proof::Parity => "parity",
-            Proof::Given => "given",
-        }),
+        proof: report.optimum.map(|o| o.proof.id()),
         nodes: match report.optimum.map(|o| o.proof) {
             Some(Proof::Search { nodes }) => Some(nodes),
             _ => report.undecided.map(|u| u.nodes),
@@ -211,36 +208,14 @@ pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
     text
 }
 
-/// Escapes a GitHub workflow-command property or message: the one escaper
-/// of every GitHub annotation slider writes. A message cannot end the
-/// command or start another (`%`, CR and LF are encoded), and a property
-/// cannot add one (`:` and `,` too).
-///
-/// # Example
-///
-/// ```
-/// use slider::check::render::github_escape;
-/// assert_eq!(github_escape("50%\n::add-mask::x", false), "50%25%0A::add-mask::x");
-/// assert_eq!(github_escape("a:b,c", true), "a%3Ab%2Cc");
-/// ```
-pub fn github_escape(text: &str, property: bool) -> String {
-    let mut out = text
-        .replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A");
-    if property {
-        out = out.replace(':', "%3A").replace(',', "%2C");
-    }
-    out
-}
-
 /// GitHub Actions annotations: `::error file=…,line=…,col=…,title=…::…` per
 /// finding, a `::warning` for an unproven verdict, then the summary line.
 ///
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, check, render::github};
+/// use slider::check::{CheckOptions, check};
+/// use slider::present::check::{github};
 /// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let report = check(&puzzle, "RDRDX".as_bytes(), &CheckOptions::default(), None);
 /// assert!(github(&report, "p.txt", "a.txt").starts_with("::error file=a.txt,line=1,col=5,title=E0251::"));
@@ -252,19 +227,19 @@ pub fn github(report: &Report, puzzle: &str, answer: &str) -> String {
         let _ = writeln!(
             out,
             "::error file={},line={},col={},title={}::{}",
-            github_escape(answer, true),
+            super::github::escape(answer, true),
             finding.span.line,
             finding.span.column,
             finding.kind.code(),
-            github_escape(&finding.kind.to_string(), false)
+            super::github::escape(&finding.kind.to_string(), false)
         );
     }
     if report.verdict == Verdict::Unproven {
         let _ = writeln!(
             out,
             "::warning file={}::{}",
-            github_escape(answer, true),
-            github_escape(&summary(report, puzzle), false)
+            super::github::escape(answer, true),
+            super::github::escape(&summary(report, puzzle), false)
         );
     }
     out.push_str(&summary(report, puzzle));

@@ -1,0 +1,17 @@
+//! Every user-facing wording, returned as text (feature `cli`); nothing here
+//! prints.
+//!
+//! - [`diagnostic`]: compiler-style errors with quoted source
+//!   (annotate-snippets), for puzzle files and checker findings;
+//! - [`check`]: a checker's report as text, JSON or GitHub annotations;
+//! - [`grade`]: a graded suite as a table, JSON, `JUnit`, Gradescope's
+//!   `results.json` and GitHub annotations;
+//! - [`github`]: the one escaper of GitHub workflow commands.
+//!
+//! Adding an output format: a function in the module of what it renders
+//! (`check.rs` or `grade.rs`), and its name in the binary's `--format`.
+
+pub mod check;
+pub mod diagnostic;
+pub mod github;
+pub mod grade;
