@@ -260,3 +260,97 @@ fn exact_by_search<R: Rng>(
         attempts: MAX_WALKS,
     })
 }
+
+/// One line of a generation manifest: `size kind seed [count]`, where kind
+/// is a number of moves, `solvable`, `unsolvable` or `uniform`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    /// The board side.
+    pub size: usize,
+    /// What to generate.
+    pub kind: Kind,
+    /// The random seed.
+    pub seed: u64,
+    /// How many boards (1 unless given).
+    pub count: usize,
+}
+
+impl Request {
+    /// The course-convention file name of the `index`-th board (1-based):
+    /// `puzzle3x3-17.txt`, or `puzzle3x3-17-02.txt` when the request makes
+    /// several.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::generate::{Kind, Request};
+    /// let r = Request { size: 4, kind: Kind::Unsolvable, seed: 1, count: 3 };
+    /// assert_eq!(r.file_name(2), "puzzle4x4-unsolvable-02.txt");
+    /// ```
+    pub fn file_name(&self, index: usize) -> String {
+        use crate::format::names::{course_file_name, moves_label};
+        let label = match self.kind {
+            Kind::ExactMoves(moves) => moves_label(u64::from(moves)),
+            Kind::Solvable => "solvable".to_string(),
+            Kind::Unsolvable => "unsolvable".to_string(),
+            Kind::Uniform => "uniform".to_string(),
+        };
+        course_file_name(self.size, &label, (self.count > 1).then_some(index))
+    }
+}
+
+/// Reads a generation manifest (the format of
+/// `fixtures/puzzles/manifest.txt`), with the tokenizer every manifest uses.
+///
+/// # Errors
+///
+/// The first line that is not `size kind seed [count]`.
+///
+/// # Example
+///
+/// ```
+/// use slider::generate::{Kind, parse_manifest};
+/// let requests = parse_manifest("# comment\n3 12 7\n4 unsolvable 1 2\n")?;
+/// assert_eq!((requests[0].kind, requests[1].count), (Kind::ExactMoves(12), 2));
+/// # Ok::<(), slider::format::manifest::ManifestError>(())
+/// ```
+pub fn parse_manifest(text: &str) -> Result<Vec<Request>, crate::format::manifest::ManifestError> {
+    use crate::format::manifest::{ManifestError, fields};
+    let mut requests = Vec::new();
+    for (line, fields) in fields(text) {
+        let bad = |message: String| ManifestError { line, message };
+        let [size, kind, seed, rest @ ..] = fields.as_slice() else {
+            return Err(bad("expected `size kind seed [count]`".to_string()));
+        };
+        let size = size
+            .parse()
+            .map_err(|_| bad(format!("bad size `{size}`")))?;
+        let kind = match *kind {
+            "solvable" => Kind::Solvable,
+            "unsolvable" => Kind::Unsolvable,
+            "uniform" => Kind::Uniform,
+            moves => Kind::ExactMoves(
+                moves
+                    .parse()
+                    .map_err(|_| bad(format!("bad kind `{moves}`")))?,
+            ),
+        };
+        let seed = seed
+            .parse()
+            .map_err(|_| bad(format!("bad seed `{seed}`")))?;
+        let count = match rest {
+            [] => 1,
+            [count] => count
+                .parse()
+                .map_err(|_| bad(format!("bad count `{count}`")))?,
+            _ => return Err(bad("too many fields".to_string())),
+        };
+        requests.push(Request {
+            size,
+            kind,
+            seed,
+            count,
+        });
+    }
+    Ok(requests)
+}

@@ -8,6 +8,8 @@
 mod answer;
 mod error;
 mod lines;
+pub mod manifest;
+pub mod names;
 mod puzzle;
 #[cfg(feature = "cli")]
 pub mod source;

@@ -5,6 +5,8 @@
 //! is 17 moves, `*unsolvable*` is unsolvable), or slider's own proof (the
 //! exhaustive table for n ≤ 3, search within a budget beyond).
 
+use crate::format::manifest::{Expected, SuiteLine, parse_suite};
+use crate::format::names::optimum_from_name;
 use crate::format::source::{LoadError, load_puzzle};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -119,57 +121,7 @@ impl fmt::Display for SuiteError {
 
 impl std::error::Error for SuiteError {}
 
-/// The optimum a course file name states: `Some(Some(k))` for
-/// `puzzle17.txt` or `puzzle3x3-17.txt` (and `-17-02`), `Some(None)` for
-/// `*unsolvable*`, `None` when the name says nothing.
-///
-/// # Example
-///
-/// ```
-/// use slider::grade::suite::optimum_from_name;
-/// assert_eq!(optimum_from_name("puzzle3x3-17.txt"), Some(Some(17)));
-/// assert_eq!(optimum_from_name("puzzle28.txt"), Some(Some(28)));
-/// assert_eq!(optimum_from_name("puzzle4x4-unsolvable.txt"), Some(None));
-/// assert_eq!(optimum_from_name("puzzle4x4-hard1.txt"), None);
-/// ```
-pub fn optimum_from_name(name: &str) -> Option<Option<u64>> {
-    let stem = name.strip_suffix(".txt").unwrap_or(name);
-    if stem.contains("unsolvable") {
-        return Some(None);
-    }
-    let rest = stem.strip_prefix("puzzle")?;
-    // An optional `NxN-` size prefix.
-    let rest = match rest.split_once('-') {
-        Some((size, tail)) if size.contains('x') => tail,
-        _ => rest,
-    };
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    let after = &rest[digits.len()..];
-    if digits.is_empty() || !(after.is_empty() || after.starts_with('-')) {
-        return None;
-    }
-    digits.parse().ok().map(Some)
-}
-
-/// What a manifest line expects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Expected {
-    /// `auto`: from the name, or computed.
-    Auto,
-    /// `unsolvable`.
-    Unsolvable,
-    /// A number of moves.
-    Moves(u64),
-}
-
-/// One manifest line: file, expected, weight.
-struct ManifestLine {
-    file: String,
-    expected: Expected,
-    weight: f64,
-}
-
-fn read_manifest(dir: &Path) -> Result<Vec<ManifestLine>, SuiteError> {
+fn read_manifest(dir: &Path) -> Result<Vec<SuiteLine>, SuiteError> {
     let path = dir.join(MANIFEST);
     if !path.exists() {
         return Ok(Vec::new());
@@ -179,46 +131,10 @@ fn read_manifest(dir: &Path) -> Result<Vec<ManifestLine>, SuiteError> {
         path: path.clone(),
         message: e.to_string(),
     })?;
-    let mut lines = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let bad = |message: String| SuiteError::Manifest {
-            line: number + 1,
-            message,
-        };
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let (file, expected, weight) = match fields.as_slice() {
-            [file, expected] => (*file, *expected, "1"),
-            [file, expected, weight] => (*file, *expected, *weight),
-            _ => return Err(bad("expected `file expected [weight]`".to_string())),
-        };
-        let expected = match expected {
-            "auto" => Expected::Auto,
-            "unsolvable" => Expected::Unsolvable,
-            n => Expected::Moves(n.parse().map_err(|_| {
-                bad(format!(
-                    "`{n}` is not a number of moves, `unsolvable` or `auto`"
-                ))
-            })?),
-        };
-        let weight: f64 = weight
-            .parse()
-            .map_err(|_| bad(format!("`{weight}` is not a weight")))?;
-        if !(weight.is_finite() && weight >= 0.0) {
-            return Err(bad(format!(
-                "the weight {weight} is not a non-negative number"
-            )));
-        }
-        lines.push(ManifestLine {
-            file: file.to_string(),
-            expected,
-            weight,
-        });
-    }
-    Ok(lines)
+    parse_suite(&text).map_err(|e| SuiteError::Manifest {
+        line: e.line,
+        message: e.message,
+    })
 }
 
 /// Loads the puzzles of `dir` (every `*.txt` but manifests), skipping names

@@ -15,17 +15,7 @@ use slider::{Board, exit_code};
 
 use crate::common::report_error;
 use crate::common::{open_pdb, pdb_dir, peak_memory};
-
-/// Goal conventions of benchmark files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Convention {
-    /// Read the file's header: `Goal convention (KORF)` means blank-first.
-    Auto,
-    /// Blank first, tile t at cell t (Korf's papers): converted to blank-last.
-    Korf,
-    /// Blank last (the course's goal): used as is.
-    BlankLast,
-}
+use slider::format::manifest::{Benchmark, Convention, parse_benchmarks};
 
 /// Heuristics the benchmarks can use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -90,57 +80,11 @@ pub struct PdbArgs {
     runs: usize,
 }
 
-/// One benchmark instance.
-struct Instance {
-    board: Board,
-    optimum: u64,
-}
-
-/// The instances of a benchmark file, in the blank-last convention.
-fn read_instances(path: &Path, convention: Convention) -> Result<Vec<Instance>, String> {
+/// The instances of a benchmark file, towards the course's goal.
+fn read_instances(path: &Path, convention: Convention) -> Result<Vec<Benchmark>, String> {
     let text = slider::format::source::read_text(path, Some(slider::format::source::DEFAULT_IDLE))
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let korf = match convention {
-        Convention::Auto => text
-            .lines()
-            .any(|l| l.starts_with('#') && l.contains("Goal convention (KORF)")),
-        Convention::Korf => true,
-        Convention::BlankLast => false,
-    };
-    let mut instances = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = |message: String| format!("{}:{}: {message}", path.display(), number + 1);
-        let values: Vec<u32> = line
-            .split_whitespace()
-            .map(|v| v.parse().map_err(|e| at(format!("`{v}`: {e}"))))
-            .collect::<Result<_, _>>()?;
-        let (&optimum, tiles) = values.split_last().ok_or_else(|| at("empty".into()))?;
-        let n = tiles.len().isqrt();
-        if n * n != tiles.len() {
-            return Err(at(format!("{} tiles is not a square", tiles.len())));
-        }
-        let tiles: Vec<u32> = if korf {
-            // Rotate 180° and rename t -> N - t: the same problem towards blank-last.
-            let cells = tiles.len() as u32;
-            tiles
-                .iter()
-                .rev()
-                .map(|&t| if t == 0 { 0 } else { cells - t })
-                .collect()
-        } else {
-            tiles.to_vec()
-        };
-        let board = Board::from_tiles(n, &tiles).map_err(|e| at(e.to_string()))?;
-        instances.push(Instance {
-            board,
-            optimum: u64::from(optimum),
-        });
-    }
-    Ok(instances)
+    parse_benchmarks(&text, convention).map_err(|e| format!("{}:{e}", path.display()))
 }
 
 /// Whether `moves` lead `board` to the goal.
@@ -174,7 +118,7 @@ fn databases_for(
 }
 
 /// The instances to run and their board side (errors are reported).
-fn load_instances(args: &KorfArgs) -> Option<(Vec<Instance>, usize)> {
+fn load_instances(args: &KorfArgs) -> Option<(Vec<Benchmark>, usize)> {
     let mut instances = read_instances(&args.file, args.convention)
         .map_err(|e| report_error(&e))
         .ok()?;
@@ -284,7 +228,7 @@ pub fn korf(args: &KorfArgs) -> u8 {
 }
 
 /// Times one `slider solve --algorithm idastar` process per instance.
-fn processes(instances: &[Instance], dir: &Path, heuristic: Heuristic) -> Result<(), String> {
+fn processes(instances: &[Benchmark], dir: &Path, heuristic: Heuristic) -> Result<(), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"))?;
     let scratch = std::env::temp_dir().join(format!("slider-bench-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use slider::exit_code;
-use slider::generate::{GenerateError, Kind, MAX_WALKS, generate_observed, seeded};
+use slider::generate::{
+    GenerateError, Kind, MAX_WALKS, Request, generate_observed, parse_manifest, seeded,
+};
 use slider::oracle::Oracle;
 
 use crate::common::report_error;
@@ -47,14 +49,6 @@ pub struct GenArgs {
     /// kind is a move count, `solvable`, `unsolvable` or `uniform`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "count", "seed"])]
     manifest: Option<PathBuf>,
-}
-
-/// One thing to generate.
-struct Request {
-    size: usize,
-    kind: Kind,
-    count: usize,
-    seed: u64,
 }
 
 /// Runs the command; returns the exit code.
@@ -108,7 +102,7 @@ pub fn run(args: &GenArgs) -> u8 {
                 }
             };
             let written = if let Some(dir) = &args.out {
-                write_file(dir, &file_name(request, index), &board.to_string())
+                write_file(dir, &request.file_name(index), &board.to_string())
             } else {
                 let separator = if printed > 0 { "\n" } else { "" };
                 printed += 1;
@@ -135,73 +129,15 @@ fn kind_of(args: &GenArgs) -> Kind {
     }
 }
 
-/// The course naming convention, with a `-NN` instance suffix when a
-/// request makes several boards.
-fn file_name(request: &Request, index: usize) -> String {
-    let n = request.size;
-    let what = match request.kind {
-        Kind::ExactMoves(moves) => format!("{moves:02}"),
-        Kind::Solvable => "solvable".to_string(),
-        Kind::Unsolvable => "unsolvable".to_string(),
-        Kind::Uniform => "uniform".to_string(),
-    };
-    if request.count > 1 {
-        format!("puzzle{n}x{n}-{what}-{index:02}.txt")
-    } else {
-        format!("puzzle{n}x{n}-{what}.txt")
-    }
-}
-
 fn write_file(dir: &Path, name: &str, text: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = dir.join(name);
     std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Reads `size kind seed [count]` lines; `#` starts a comment.
+/// Reads a generation manifest (`size kind seed [count]` lines).
 fn read_manifest(path: &Path) -> Result<Vec<Request>, String> {
     let text = slider::format::source::read_text(path, Some(slider::format::source::DEFAULT_IDLE))
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut requests = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let at = format!("{}:{}", path.display(), number + 1);
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [size, kind, seed, rest @ ..] = fields.as_slice() else {
-            return Err(format!("{at}: expected `size kind seed [count]`"));
-        };
-        let size = size
-            .parse()
-            .map_err(|_| format!("{at}: bad size `{size}`"))?;
-        let kind = match *kind {
-            "solvable" => Kind::Solvable,
-            "unsolvable" => Kind::Unsolvable,
-            "uniform" => Kind::Uniform,
-            moves => Kind::ExactMoves(
-                moves
-                    .parse()
-                    .map_err(|_| format!("{at}: bad kind `{moves}`"))?,
-            ),
-        };
-        let seed = seed
-            .parse()
-            .map_err(|_| format!("{at}: bad seed `{seed}`"))?;
-        let count = match rest {
-            [] => 1,
-            [count] => count
-                .parse()
-                .map_err(|_| format!("{at}: bad count `{count}`"))?,
-            _ => return Err(format!("{at}: too many fields")),
-        };
-        requests.push(Request {
-            size,
-            kind,
-            count,
-            seed,
-        });
-    }
-    Ok(requests)
+    parse_manifest(&text).map_err(|e| format!("{}:{e}", path.display()))
 }
