@@ -74,7 +74,7 @@ fn verdict(ok: bool) -> Option<Judgement> {
 /// # Example
 ///
 /// ```
-/// use slider::fuzz_checks::replay::{Judgement, Puzzle, judge};
+/// use slider::fuzz_checks::judge::{Judgement, Puzzle, judge};
 /// let puzzle = Puzzle { n: 2, tiles: &[1, 2, 0, 3], optimum: Some(1) };
 /// assert_eq!(judge(&puzzle, b"R"), Some(Judgement::Valid));
 /// assert_eq!(judge(&puzzle, b"2"), Some(Judgement::Invalid));
