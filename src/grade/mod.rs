@@ -15,6 +15,7 @@
 pub mod outcome;
 pub mod process;
 pub mod suite;
+mod tree;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

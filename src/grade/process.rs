@@ -26,7 +26,6 @@
 //! How a run ended is returned as facts ([`Ended`]); naming the outcome is
 //! `outcome`'s job.
 
-use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io::{self, Read};
@@ -37,8 +36,10 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
-use nix::sys::signal::{Signal, kill};
-use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid, waitpid};
+
+use super::tree::Tree;
+pub use super::tree::sweep_orphans;
+use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
 use nix::unistd::Pid;
 
 /// Runs started by this process, for their marks.
@@ -50,7 +51,7 @@ const TICK: Duration = Duration::from_millis(5);
 const DRAIN: Duration = Duration::from_millis(200);
 /// The environment variable that marks a run's processes, so that orphans
 /// re-parented to the grader are told apart by run.
-const TOKEN: &str = "SLIDER_GRADE_RUN";
+pub(super) const TOKEN: &str = "SLIDER_GRADE_RUN";
 /// The bytes of standard error (and of a crash's standard output) kept.
 pub const TAIL: usize = 2048;
 
@@ -288,37 +289,6 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
     })
 }
 
-/// Kills every process that is still a child of this one, and then their
-/// children as they come back to it, and reaps them; returns how many.
-///
-/// The last line of defence when tests run without a uid of their own and
-/// without a sandbox: a daemon that cleared its environment and left its
-/// test's tree before it was first seen is re-parented to this process (a
-/// subreaper), and ends here. Call it only when nothing else this process
-/// started should be running (`run_suite` does, after the last test).
-///
-/// # Example
-///
-/// ```no_run
-/// let swept = slider::grade::process::sweep_orphans();
-/// ```
-pub fn sweep_orphans() -> usize {
-    let own = std::process::id() as i32;
-    let mut swept = std::collections::HashSet::new();
-    for _ in 0..100 {
-        let kids = children(own);
-        if kids.is_empty() {
-            break;
-        }
-        for pid in kids {
-            swept.insert(pid);
-            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
-            let _ = waitpid(Pid::from_raw(pid), None);
-        }
-    }
-    swept.len()
-}
-
 /// Clock ticks per second, for `/proc/PID/stat` times.
 fn clock_ticks() -> f64 {
     nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK)
@@ -547,243 +517,6 @@ fn drain(file: &mut File, buf: &mut [u8], into: &mut Vec<u8>) -> io::Result<bool
     }
 }
 
-/// One process as `/proc/PID/stat` shows it.
-#[derive(Debug, Clone, Copy)]
-struct Stat {
-    ppid: i32,
-    start: u64,
-    cpu_ticks: u64,
-    rss_pages: u64,
-}
-
-fn stat(pid: i32) -> Option<Stat> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name is in parentheses and may hold anything: split after
-    // its last `)`.
-    let rest = &text[text.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_ascii_whitespace().collect();
-    let field = |k: usize| fields.get(k - 3).and_then(|f| f.parse::<u64>().ok());
-    Some(Stat {
-        ppid: fields.get(1)?.parse().ok()?,
-        start: field(22)?,
-        cpu_ticks: field(14)? + field(15)?,
-        rss_pages: field(24)?,
-    })
-}
-
-fn uid_of(pid: i32) -> Option<u32> {
-    use std::os::unix::fs::MetadataExt;
-    std::fs::metadata(format!("/proc/{pid}"))
-        .ok()
-        .map(|m| m.uid())
-}
-
-/// The children of a process, from `/proc/PID/task/*/children`.
-fn children(pid: i32) -> Vec<i32> {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for task in tasks.flatten() {
-        if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
-            out.extend(
-                text.split_ascii_whitespace()
-                    .filter_map(|p| p.parse::<i32>().ok()),
-            );
-        }
-    }
-    out
-}
-
-/// Every process on the machine.
-fn all_pids() -> Vec<i32> {
-    std::fs::read_dir("/proc")
-        .map(|dir| {
-            dir.flatten()
-                .filter_map(|e| e.file_name().to_str()?.parse().ok())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// What a sample found.
-struct Sample {
-    rss: u64,
-    cpu_ticks: u64,
-}
-
-/// The processes of one test: the program's tree, everything ever seen in
-/// it (a setsid'd or daemonized process leaves the tree but not this
-/// record), and, with a uid of its own, every process of that uid.
-struct Tree {
-    root: Pid,
-    uid: Option<u32>,
-    /// `SLIDER_GRADE_RUN=<token>` as it appears in `/proc/PID/environ`.
-    mark: Vec<u8>,
-    /// pid → (start time, last CPU ticks seen).
-    seen: HashMap<i32, (u64, u64)>,
-    page: u64,
-}
-
-impl Tree {
-    fn new(root: Pid, uid: Option<u32>, token: &str) -> Tree {
-        let page = nix::unistd::sysconf(nix::unistd::SysconfVar::PAGE_SIZE)
-            .ok()
-            .flatten()
-            .map_or(4096, |p| p as u64);
-        Tree {
-            root,
-            uid,
-            mark: format!("{TOKEN}={token}").into_bytes(),
-            seen: HashMap::new(),
-            page,
-        }
-    }
-
-    /// The test's live processes, with their stats.
-    fn members(&self, sweep_uid: bool) -> Vec<(i32, Stat)> {
-        let mut found: HashMap<i32, Stat> = HashMap::new();
-        let mut stack = vec![self.root.as_raw()];
-        for (&pid, &(start, _)) in &self.seen {
-            if stat(pid).is_some_and(|s| s.start == start) {
-                stack.push(pid);
-            }
-        }
-        // Orphans that came back to the grader, marked as this run's.
-        let own = std::process::id() as i32;
-        stack.extend(
-            children(own)
-                .into_iter()
-                .filter(|&p| p != self.root.as_raw() && self.is_marked(p)),
-        );
-        if sweep_uid && let Some(uid) = self.uid {
-            stack.extend(all_pids().into_iter().filter(|&p| uid_of(p) == Some(uid)));
-        }
-        while let Some(pid) = stack.pop() {
-            if found.contains_key(&pid) {
-                continue;
-            }
-            let Some(s) = stat(pid) else { continue };
-            found.insert(pid, s);
-            stack.extend(children(pid));
-        }
-        found.into_iter().collect()
-    }
-
-    /// Whether a process carries this run's mark in its environment (a
-    /// program that clears its environment loses it; as root the uid, and in
-    /// the sandbox the PID namespace, still find it).
-    fn is_marked(&self, pid: i32) -> bool {
-        std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|env| {
-            env.split(|&b| b == 0)
-                .any(|var| var == self.mark.as_slice())
-        })
-    }
-
-    /// Walks the tree, remembers it, and sums its memory and CPU time.
-    fn sample(&mut self) -> Sample {
-        let members = self.members(false);
-        let mut rss = 0;
-        for (pid, s) in &members {
-            rss += s.rss_pages * self.page;
-            self.seen.insert(*pid, (s.start, s.cpu_ticks));
-        }
-        Sample {
-            rss,
-            cpu_ticks: self.cpu_ticks(),
-        }
-    }
-
-    /// CPU ticks of every process ever seen (the last value seen of each).
-    fn cpu_ticks(&self) -> u64 {
-        self.seen.values().map(|&(_, ticks)| ticks).sum()
-    }
-
-    /// Kills every process of the test by pid, over and over until none is
-    /// left (a fork bomb keeps forking while it dies), and reaps the ones
-    /// that are the grader's children. Returns how many it killed besides
-    /// the program's own process.
-    fn kill_all(&mut self, child: Option<&mut Child>) -> usize {
-        let own = std::process::id() as i32;
-        let root = self.root.as_raw();
-        // Processes already on their way out (a sandbox's init after its
-        // command) are not leftovers: give them a moment first.
-        for _ in 0..10 {
-            let exiting = self
-                .members(true)
-                .iter()
-                .any(|(pid, s)| *pid != own && *pid != root && !is_zombie(*pid) && s.start > 0);
-            if !exiting {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        // Then kill until several looks in a row find nothing: a process in
-        // the middle of `fork` or `exec` can hide from one look.
-        let mut killed = std::collections::HashSet::new();
-        let mut quiet = 0;
-        for round in 0..400 {
-            let members = self.members(true);
-            let alive: Vec<&(i32, Stat)> = members
-                .iter()
-                .filter(|(pid, s)| *pid != own && !is_zombie(*pid) && s.start > 0)
-                .collect();
-            for (pid, s) in &members {
-                self.seen.insert(*pid, (s.start, s.cpu_ticks));
-            }
-            if alive.is_empty() {
-                quiet += 1;
-                if quiet >= 3 {
-                    break;
-                }
-                std::thread::sleep(Duration::from_micros(500));
-                continue;
-            }
-            quiet = 0;
-            for (pid, _) in &alive {
-                let _ = kill(Pid::from_raw(*pid), Signal::SIGKILL);
-                if *pid != root {
-                    killed.insert(*pid);
-                }
-            }
-            // Reap the orphans that came back to the grader (not the
-            // program's own process: its `Child` reaps it).
-            for (pid, s) in &members {
-                if s.ppid == own && *pid != root {
-                    let _ = waitpid(Pid::from_raw(*pid), Some(WaitPidFlag::WNOHANG));
-                }
-            }
-            std::thread::sleep(Duration::from_micros(if round < 10 { 200 } else { 2000 }));
-        }
-        let leftovers = killed.len();
-        if let Some(child) = child {
-            let _ = child.try_wait();
-        }
-        self.reap_orphans();
-        leftovers
-    }
-
-    /// Reaps zombies re-parented to the grader that belonged to this test.
-    fn reap_orphans(&self) {
-        let own = std::process::id() as i32;
-        for &pid in self.seen.keys() {
-            if pid != self.root.as_raw() && stat(pid).is_some_and(|s| s.ppid == own) {
-                let _ = waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG));
-            }
-        }
-    }
-}
-
-fn is_zombie(pid: i32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|t| {
-            let rest = &t[t.rfind(')')? + 2..];
-            rest.chars().next()
-        })
-        .is_some_and(|state| state == 'Z' || state == 'X')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -804,12 +537,6 @@ mod tests {
             workdir: &dir,
         };
         run(&job, limits, &plain()).unwrap()
-    }
-
-    #[test]
-    fn stat_reads_this_process() {
-        let s = stat(std::process::id() as i32).unwrap();
-        assert!(s.rss_pages > 0 && s.start > 0);
     }
 
     #[test]
