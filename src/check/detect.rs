@@ -1,0 +1,220 @@
+//! Reading the answer: which format it is in, and the course output's
+//! header and unsolvable messages, a bare count, or a move string (replayed
+//! by `replay`).
+
+use std::io::BufRead;
+
+use super::{AnswerFormat, Checker, FindingKind, Outcome, text_of};
+use crate::format::{Api, Integer, Span, parse_integer};
+
+impl<R: BufRead> Checker<'_, '_, R> {
+    pub(super) fn detect(&mut self) -> Option<AnswerFormat> {
+        if let Some(format) = self.options.format {
+            return Some(format);
+        }
+        let first = self.stream.peek(0)?.text.clone();
+        if matches!(first.as_slice(), b"Minimum" | b"Unsolvable" | b"No") {
+            return Some(AnswerFormat::Course);
+        }
+        if let Integer::Value(_) | Integer::Huge = parse_integer(&first, false) {
+            // One number alone is a count; a number followed by more is a
+            // board (the header is missing).
+            return Some(if self.stream.peek(1).is_none() {
+                AnswerFormat::Count
+            } else {
+                AnswerFormat::Course
+            });
+        }
+        // Mostly move letters: a move string, perhaps with a typo that the
+        // replay will point at.
+        let text = String::from_utf8_lossy(&first);
+        let letters = text.chars().filter(|c| "UDLRudlr,".contains(*c)).count();
+        if letters * 2 > text.chars().count() {
+            return Some(AnswerFormat::Moves);
+        }
+        None
+    }
+
+    pub(super) fn run(&mut self) -> (Option<AnswerFormat>, Outcome) {
+        let Some(format) = self.detect() else {
+            let outcome = match self.stream.peek(0).cloned() {
+                None => {
+                    let end = self.stream.finish();
+                    self.at(FindingKind::EmptyAnswer, end, "nothing here");
+                    Outcome::Broken
+                }
+                Some(token) => {
+                    let kind = FindingKind::Unrecognized {
+                        token: text_of(&token.text),
+                    };
+                    self.at(
+                        kind,
+                        token.span,
+                        "expected a header, a move string or a number",
+                    );
+                    Outcome::Broken
+                }
+            };
+            return (None, outcome);
+        };
+        let outcome = match format {
+            AnswerFormat::Course => self.course(),
+            AnswerFormat::Moves => self.move_string(),
+            AnswerFormat::Count => self.count(),
+        };
+        (Some(format), outcome)
+    }
+
+    /// The course client's output.
+    pub(super) fn course(&mut self) -> Outcome {
+        let first = self.stream.peek(0).cloned();
+        let Some(first) = first else {
+            let end = self.stream.finish();
+            self.at(FindingKind::EmptyAnswer, end, "nothing here");
+            return Outcome::Broken;
+        };
+        let claimed = match first.text.as_slice() {
+            b"Unsolvable" | b"No" => return self.unsolvable_message(),
+            b"Minimum" => match self.header() {
+                Some(claimed) => Some(claimed),
+                None => return Outcome::Broken,
+            },
+            _ => {
+                self.at(
+                    FindingKind::MissingHeader,
+                    first.span,
+                    "the first board starts here",
+                );
+                None
+            }
+        };
+        super::replay::boards(self, claimed)
+    }
+
+    /// `Minimum number of moves = N`; returns N and its span.
+    pub(super) fn header(&mut self) -> Option<(u64, Span)> {
+        let first = self.stream.peek(0)?.clone();
+        for (k, word) in crate::format::HEADER
+            .split_ascii_whitespace()
+            .map(str::as_bytes)
+            .enumerate()
+        {
+            let token = self.stream.next();
+            match token {
+                Some(t) if t.text == *word && t.span.line == first.span.line => {}
+                other => {
+                    let span = other.map_or(first.span, |t| t.span);
+                    let label = format!("expected `{}`", String::from_utf8_lossy(word));
+                    self.at(
+                        FindingKind::BadHeader,
+                        span,
+                        if k == 0 { "here".to_string() } else { label },
+                    );
+                    return None;
+                }
+            }
+        }
+        match self.stream.next() {
+            Some(t) if t.span.line == first.span.line => match parse_integer(&t.text, false) {
+                Integer::Value(v) if v >= 0 => Some((v as u64, t.span)),
+                _ => {
+                    self.at(
+                        FindingKind::BadHeader,
+                        t.span,
+                        "expected the number of moves",
+                    );
+                    None
+                }
+            },
+            other => {
+                let span = other.map_or(self.stream.finish(), |t| t.span);
+                self.at(FindingKind::BadHeader, span, "expected the number of moves");
+                None
+            }
+        }
+    }
+
+    /// `Unsolvable puzzle` or `No solution possible`, alone.
+    pub(super) fn unsolvable_message(&mut self) -> Outcome {
+        let words: Vec<_> = (0..3)
+            .filter_map(|k| self.stream.peek(k).cloned())
+            .collect();
+        let line = words[0].span.line;
+        let texts: Vec<&[u8]> = words
+            .iter()
+            .filter(|t| t.span.line == line)
+            .map(|t| t.text.as_slice())
+            .collect();
+        // The message's words, whatever the spacing between them.
+        let found = [Api::Princeton, Api::Coursera].into_iter().find_map(|api| {
+            let message: Vec<&[u8]> = api
+                .unsolvable_message()
+                .split(' ')
+                .map(str::as_bytes)
+                .collect();
+            texts.starts_with(&message).then_some((api, message.len()))
+        });
+        let Some((message, len)) = found else {
+            self.at(FindingKind::BadHeader, words[0].span, "here");
+            return Outcome::Broken;
+        };
+        let span = words[0].span;
+        for _ in 0..len {
+            self.stream.next();
+        }
+        let required = match (self.options.api, message) {
+            (wanted, found) if !wanted.accepts(found) => Some(wanted.unsolvable_message()),
+            _ => None,
+        };
+        if let Some(expected) = required {
+            self.at(
+                FindingKind::WrongUnsolvableMessage { expected },
+                span,
+                "this message",
+            );
+        }
+        self.expect_end();
+        Outcome::Unsolvable { span }
+    }
+
+    /// Reports a token after the end of the answer, if any.
+    pub(super) fn expect_end(&mut self) {
+        if let Some(extra) = self.stream.next() {
+            self.at(
+                FindingKind::TrailingText,
+                extra.span,
+                "nothing should follow",
+            );
+        }
+    }
+
+    /// A move string, replayed from the puzzle.
+    pub(super) fn move_string(&mut self) -> Outcome {
+        super::replay::moves(self)
+    }
+
+    /// A bare count.
+    pub(super) fn count(&mut self) -> Outcome {
+        let Some(token) = self.stream.next() else {
+            let end = self.stream.finish();
+            self.at(FindingKind::EmptyAnswer, end, "nothing here");
+            return Outcome::Broken;
+        };
+        let outcome = match parse_integer(&token.text, false) {
+            Integer::Value(-1) => Outcome::Unsolvable { span: token.span },
+            Integer::Value(v) if v >= 0 => Outcome::Count {
+                moves: v as u64,
+                span: token.span,
+            },
+            _ => {
+                let kind = FindingKind::Unrecognized {
+                    token: text_of(&token.text),
+                };
+                self.at(kind, token.span, "expected a move count, or -1");
+                return Outcome::Broken;
+            }
+        };
+        self.expect_end();
+        outcome
+    }
+}
