@@ -67,17 +67,7 @@ fn grade(suite: &Path, stage: &Path, flags: &[&str], command: &[&str]) -> Graded
     let text = std::fs::read_to_string(&json)
         .unwrap_or_else(|e| panic!("no JSON report ({e}); stdout:\n{stdout}\nstderr:\n{stderr}"));
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let outcomes = json["tests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| {
-            (
-                t["name"].as_str().unwrap().to_string(),
-                t["outcome"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let outcomes = common::outcomes(&json);
     Graded {
         code: output.status.code().unwrap_or(-1),
         outcomes,
@@ -127,6 +117,26 @@ fn require_bwrap() {
     );
 }
 
+/// Stages the hostile script `name` and grades `sh SCRIPT {}` with `flags`
+/// over a fresh copy of the puzzles.
+fn run_hostile(name: &str, flags: &[&str]) -> Graded {
+    let stage = common::stage(&[&hostile(name)]);
+    let script = staged_script(stage.path(), name);
+    let dir = suite(&PUZZLES);
+    grade(dir.path(), stage.path(), flags, &["sh", &script, "{}"])
+}
+
+/// Asserts that every test passed and the grade exited 0.
+fn assert_all_passed(g: &Graded, context: &str) {
+    assert_eq!(
+        (g.code, &g.outcomes),
+        (0, &all("passed")),
+        "{context}\n{}\n{}",
+        g.stdout,
+        g.stderr
+    );
+}
+
 fn hostile(name: &str) -> String {
     format!("fixtures/grade/hostile/{name}")
 }
@@ -138,22 +148,14 @@ fn staged_script(stage: &Path, name: &str) -> String {
 #[test]
 fn a_setsid_grandchild_neither_hangs_the_grader_nor_outlives_it() {
     require_bwrap();
-    let stage = common::stage(&[&hostile("setsid-hang.sh")]);
-    let script = staged_script(stage.path(), "setsid-hang.sh");
     // Had the grader waited for the open pipe, the wall limit would have
     // ended every test as a timeout.
     for flags in [
         &["--timeout", "20"][..],
         &["--timeout", "20", "--sandbox", "never", "--user", "keep"][..],
     ] {
-        let dir = suite(&PUZZLES);
-        let g = grade(dir.path(), stage.path(), flags, &["sh", &script, "{}"]);
-        assert_eq!(
-            (g.code, &g.outcomes),
-            (0, &all("passed")),
-            "{flags:?}\n{}",
-            g.stdout
-        );
+        let g = run_hostile("setsid-hang.sh", flags);
+        assert_all_passed(&g, &format!("{flags:?}"));
         assert_eq!(escaped("sleep 4242"), 0, "{flags:?}");
     }
 }
@@ -161,18 +163,10 @@ fn a_setsid_grandchild_neither_hangs_the_grader_nor_outlives_it() {
 #[test]
 fn a_daemon_with_a_cleared_environment_is_killed() {
     require_bwrap();
-    let stage = common::stage(&[&hostile("daemon-leak.sh")]);
-    let script = staged_script(stage.path(), "daemon-leak.sh");
     // Found by uid and by the sandbox; without either, by the final sweep.
     for flags in [&[][..], &["--sandbox", "never", "--user", "keep"][..]] {
-        let dir = suite(&PUZZLES);
-        let g = grade(dir.path(), stage.path(), flags, &["sh", &script, "{}"]);
-        assert_eq!(
-            (g.code, &g.outcomes),
-            (0, &all("passed")),
-            "{flags:?}\n{}",
-            g.stdout
-        );
+        let g = run_hostile("daemon-leak.sh", flags);
+        assert_all_passed(&g, &format!("{flags:?}"));
         assert_eq!(escaped("sleep 4243"), 0, "{flags:?}");
     }
 }
@@ -277,11 +271,7 @@ fn a_submission_sees_only_its_own_copy_of_the_puzzle() {
 #[test]
 fn killing_the_parent_does_not_kill_the_grader() {
     require_bwrap();
-    let stage = common::stage(&[&hostile("kill-parent.sh")]);
-    let script = staged_script(stage.path(), "kill-parent.sh");
-    let dir = suite(&PUZZLES);
-    let g = grade(dir.path(), stage.path(), &[], &["sh", &script, "{}"]);
-    assert_eq!((g.code, g.outcomes), (0, all("passed")), "{}", g.stdout);
+    assert_all_passed(&run_hostile("kill-parent.sh", &[]), "kill-parent.sh");
 }
 
 #[test]
@@ -319,20 +309,13 @@ fn nothing_a_submission_prints_reaches_the_output_unescaped() {
 
 #[test]
 fn stderr_text_cannot_claim_a_memory_limit() {
-    let stage = common::stage(&[&hostile("spoof-oom.sh")]);
-    let script = staged_script(stage.path(), "spoof-oom.sh");
-    let dir = suite(&PUZZLES);
-    let g = grade(dir.path(), stage.path(), &[], &["sh", &script, "{}"]);
+    let g = run_hostile("spoof-oom.sh", &[]);
     assert_eq!((g.code, g.outcomes), (1, all("crashed")), "{}", g.stdout);
 }
 
 #[test]
 fn the_environment_is_scrubbed() {
-    let stage = common::stage(&[&hostile("env-leak.sh")]);
-    let script = staged_script(stage.path(), "env-leak.sh");
-    let dir = suite(&PUZZLES);
-    let g = grade(dir.path(), stage.path(), &[], &["sh", &script, "{}"]);
-    assert_eq!((g.code, g.outcomes), (0, all("passed")), "{}", g.stdout);
+    assert_all_passed(&run_hostile("env-leak.sh", &[]), "env-leak.sh");
 }
 
 #[test]

@@ -287,3 +287,18 @@ pub fn stage(files: &[&str]) -> tempfile::TempDir {
     }
     dir
 }
+
+/// Each test's outcome in a `slider grade --json` report, by puzzle name.
+pub fn outcomes(report: &serde_json::Value) -> std::collections::BTreeMap<String, String> {
+    report["tests"]
+        .as_array()
+        .expect("a tests array")
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["outcome"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
