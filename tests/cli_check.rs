@@ -268,3 +268,37 @@ fn a_goal_of_the_wrong_size_or_unreadable_exits_2() {
         .code(2)
         .stderr(predicate::str::contains("cannot read no/such/goal.txt"));
 }
+
+#[test]
+fn a_given_optimum_that_the_answer_or_the_table_refutes_exits_2() {
+    let case = "fixtures/check/a01-course-output";
+    // A legal 4-move answer refutes "the optimum is 6".
+    check()
+        .args(["--color", "never", "--optimum", "6"])
+        .arg(format!("{case}/puzzle.txt"))
+        .arg(format!("{case}/answer.txt"))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "E0232]: the given optimum 6 is wrong: this legal path reaches the goal in 4 moves",
+        ));
+    // An answer of 5 moves (the puzzle's optimum is 4) with `--optimum 5`:
+    // the exhaustive table refutes the flag, so the answer is not blamed.
+    check()
+        .args([
+            "--color",
+            "never",
+            "--optimum",
+            "5",
+            "--answer-format",
+            "count",
+        ])
+        .arg(format!("{case}/puzzle.txt"))
+        .arg("-")
+        .write_stdin("5")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "the given optimum 5 is wrong: the exhaustive table says 4",
+        ));
+}

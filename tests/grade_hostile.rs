@@ -123,7 +123,10 @@ fn run_hostile(name: &str, flags: &[&str]) -> Graded {
     let stage = common::stage(&[&hostile(name)]);
     let script = staged_script(stage.path(), name);
     let dir = suite(&PUZZLES);
-    grade(dir.path(), stage.path(), flags, &["sh", &script, "{}"])
+    let before = fingerprint(dir.path());
+    let graded = grade(dir.path(), stage.path(), flags, &["sh", &script, "{}"]);
+    assert_eq!(fingerprint(dir.path()), before, "{name} changed the suite");
+    graded
 }
 
 /// Asserts that every test passed and the grade exited 0.
@@ -347,7 +350,8 @@ fn bad_limits_are_usage_errors() {
         &["--memory", "0"][..],
         &["--memory", "1"][..],
         &["--memory", "18014398509481984"][..],
-        &["--memory", "100", "--memory-mode", "address-space"][..],
+        &["--memory", "100"][..],
+        &["--memory", "1024", "--memory-mode", "address-space"][..],
         &["--jobs", "0"][..],
         &["--timeout", "0.5"][..],
         &["--cpu-time", "0"][..],

@@ -47,10 +47,11 @@ pub struct GradeArgs {
     #[arg(long, default_value = "5", value_name = "SECS", value_parser = seconds_at_least_1)]
     cpu_time: Duration,
     /// Memory per test, in MiB: resident memory of all its processes
-    /// together (64 to 1048576), or with `--memory-mode address-space` the
-    /// virtual memory of each process (256 to 1048576; a JVM then needs
-    /// -Xmx and friends).
-    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=1 << 20))]
+    /// together (128 to 1048576; `java File.java` needs about 90), or with
+    /// `--memory-mode address-space` the virtual memory of each process
+    /// (2048 to 1048576; a JVM then also needs -Xmx64m
+    /// -XX:CompressedClassSpaceSize=64m or the like).
+    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(128..=1 << 20))]
     memory: u64,
     /// What `--memory` limits.
     #[arg(long, value_enum, default_value_t = MemoryMode::Resident)]
@@ -144,8 +145,10 @@ pub fn run(args: &GradeArgs) -> u8 {
     let Some((program, rest)) = args.command.split_first() else {
         return fail("no program to grade: give it after `--`");
     };
-    if args.memory_mode == MemoryMode::AddressSpace && args.memory < 256 {
-        return fail("--memory must be at least 256 MiB with --memory-mode address-space");
+    if args.memory_mode == MemoryMode::AddressSpace && args.memory < 2048 {
+        return fail(
+            "--memory must be at least 2048 MiB with --memory-mode address-space, which a JVM needs to start",
+        );
     }
     let suite = match suite::load(&args.suite, &args.exclude, args.budget) {
         Ok(suite) => suite,
