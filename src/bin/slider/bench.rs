@@ -74,6 +74,8 @@ enum Bench {
     Korf(bench_search::KorfArgs),
     /// Solve the course's hardest files (4x4-78 and 4x4-80) with IDA*.
     Hardest(bench_search::HardestArgs),
+    /// Measure the candidate 4x4 partitions on Korf's 100 and random boards.
+    Partitions(bench_search::PartitionArgs),
 }
 
 /// Runs the benchmark; returns the exit code.
@@ -83,6 +85,7 @@ pub fn run(args: &BenchArgs) -> u8 {
         Bench::Oracle { runs } => oracle((*runs).max(1)),
         Bench::Pdb(args) => bench_search::pdb(args),
         Bench::Korf(args) => bench_search::korf(args),
+        Bench::Partitions(args) => bench_search::partitions(args),
         Bench::Hardest(args) => bench_search::hardest(args),
     }
 }

@@ -389,3 +389,102 @@ pub fn pdb(args: &PdbArgs) -> u8 {
     );
     exit_code::SUCCESS
 }
+
+/// Arguments of `slider bench partitions`.
+#[derive(Debug, Args)]
+pub struct PartitionArgs {
+    /// The benchmark file (Korf's 100 by default).
+    #[arg(default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/benchmarks/korf100-blank-last.txt"))]
+    file: PathBuf,
+    /// Random solvable boards (uniform) to solve besides the file's.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    random: usize,
+    /// The random boards' seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// `slider bench partitions`: every candidate 4x4 partition, built cold and
+/// run on the same boards; the optimal lengths must agree.
+pub fn partitions(args: &PartitionArgs) -> u8 {
+    use slider::search::pdb::{CANDIDATES_4X4, Pattern};
+    let korf = match read_instances(&args.file, Convention::Auto) {
+        Ok(instances) => instances,
+        Err(e) => {
+            report_error(&e);
+            return exit_code::ERROR;
+        }
+    };
+    let mut rng = slider::generate::seeded(args.seed);
+    let random: Vec<Board> = (0..args.random)
+        .filter_map(|_| {
+            slider::generate::generate(4, slider::generate::Kind::Solvable, &mut rng, None).ok()
+        })
+        .collect();
+    let goal = Goal::standard(4);
+    println!(
+        "4x4 partitions: IDA* with each, regular and reflected lookups, single-threaded; {} boards of {} and {} random solvable boards (seed {})",
+        korf.len(),
+        args.file.display(),
+        random.len(),
+        args.seed
+    );
+    println!(
+        "{:<16} {:>8} {:>14} {:>9} {:>14} {:>9}",
+        "partition", "build s", "file expanded", "file s", "random expanded", "random s"
+    );
+    let mut lengths: Option<Vec<usize>> = None;
+    for (name, regions) in CANDIDATES_4X4 {
+        let started = Instant::now();
+        let pdb = match PatternDatabase::build_with(&goal, Pattern::from_regions(&goal, &regions)) {
+            Ok(pdb) => pdb,
+            Err(e) => {
+                report_error(&e.to_string());
+                return exit_code::ERROR;
+            }
+        };
+        let build = started.elapsed();
+        let config = SearchConfig {
+            heuristic: Heuristic::PatternDatabase,
+            pdb: Some(&pdb),
+            ..SearchConfig::default()
+        };
+        let mut found = Vec::new();
+        let mut run = |boards: &mut dyn Iterator<Item = &Board>| -> Result<(u64, f64), String> {
+            let (mut expanded, started) = (0, Instant::now());
+            for board in boards {
+                let solution = search(board, &config).map_err(|e| e.to_string())?;
+                expanded += solution.stats.expanded;
+                found.push(solution.moves.len());
+            }
+            Ok((expanded, started.elapsed().as_secs_f64()))
+        };
+        let measured = run(&mut korf.iter().map(|i| &i.board))
+            .and_then(|file| Ok((file, run(&mut random.iter())?)));
+        let ((file_nodes, file_s), (random_nodes, random_s)) = match measured {
+            Ok(m) => m,
+            Err(e) => {
+                report_error(&format!("{name}: {e}"));
+                return exit_code::ERROR;
+            }
+        };
+        let wrong = korf
+            .iter()
+            .zip(&found)
+            .filter(|(i, len)| **len as u64 != i.optimum)
+            .count();
+        if wrong > 0 || lengths.as_ref().is_some_and(|l| *l != found) {
+            report_error(&format!(
+                "{name}: optimal lengths disagree ({wrong} wrong on the file)"
+            ));
+            return exit_code::FAILURE;
+        }
+        lengths = Some(found);
+        println!(
+            "{name:<16} {:>8.1} {file_nodes:>14} {file_s:>9.2} {random_nodes:>14} {random_s:>9.2}",
+            build.as_secs_f64()
+        );
+    }
+    println!("every partition found the same optimal lengths, and the file's published ones");
+    exit_code::SUCCESS
+}

@@ -1,7 +1,8 @@
 //! Additive, blank-aware pattern databases for 3x3 and 4x4 boards.
 //!
 //! The goal's tiles are split into disjoint patterns (6-6-3 for the 4x4
-//! course goal, after Korf and Felner 2002). Each pattern's table holds, for
+//! course goal, after Korf and Felner 2002, grouped as measured best by
+//! `slider bench partitions`). Each pattern's table holds, for
 //! every placement of its tiles, the fewest moves *of those tiles* that
 //! bring them home, with the blank's position taken into account during
 //! the build (see `build.rs`). Since no move is counted by two patterns,
@@ -30,7 +31,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub use pattern::Pattern;
+pub use pattern::{CANDIDATES_4X4, Pattern};
 
 use crate::Board;
 use crate::search::Goal;
@@ -172,7 +173,33 @@ impl PatternDatabase {
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn build(goal: &Goal) -> Result<PatternDatabase, PdbError> {
-        let patterns = supported_partition(goal)?;
+        PatternDatabase::build_with(goal, supported_partition(goal)?)
+    }
+
+    /// Builds the databases of another partition of `goal`'s tiles (for
+    /// measuring partitions; only the default one is cached). The patterns
+    /// must be disjoint and hold no blank.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::UnsupportedSize`] beyond 3x3 and 4x4.
+    ///
+    /// # Panics
+    ///
+    /// Never: a freshly encoded database is valid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Pattern, PatternDatabase}};
+    /// let goal = Goal::standard(3);
+    /// let rows = Pattern::from_regions(&goal, &[&[0, 1, 2], &[3, 4, 5], &[6, 7, 8]]);
+    /// let pdb = PatternDatabase::build_with(&goal, rows)?;
+    /// assert_eq!(pdb.patterns().len(), 3);
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn build_with(goal: &Goal, patterns: Vec<Pattern>) -> Result<PatternDatabase, PdbError> {
+        supported_partition(goal)?;
         let tables: Vec<Vec<u8>> = {
             use rayon::prelude::*;
             patterns

@@ -75,33 +75,86 @@ pub(crate) fn unrank(mut rank: usize, k: usize, cells: usize, positions: &mut [u
     }
 }
 
-/// The default partition of a goal's tiles: by the goal cells' regions.
-///
-/// For 4x4 the regions are the left and right halves of the top three rows
-/// and the bottom row (6-6-3 for the course's goal, after Korf and Felner);
-/// for 3x3, the first four cells and the rest (4-4). The blank's goal cell
-/// belongs to no pattern.
-pub(crate) fn default_partition(goal: &Goal) -> Vec<Pattern> {
-    let regions: &[&[usize]] = match goal.size() {
-        3 => &[&[0, 1, 2, 3], &[4, 5, 6, 7, 8]],
-        4 => &[
+/// The 4x4 partitions `slider bench partitions` measures, as regions of
+/// goal cells (the blank's goal cell belongs to none), each with its name.
+/// The first is the default; see [`default_partition`] for why.
+pub const CANDIDATES_4X4: [(&str, [&[usize]; 3]); 4] = [
+    // Top row and the two cells below its middle; the right block below;
+    // the left column. Blank-last, after the measured solvers of PERFORMANCE.md.
+    (
+        "top-right-left",
+        [&[0, 1, 2, 3, 5, 6], &[7, 9, 10, 11, 13, 14], &[4, 8, 12]],
+    ),
+    // Left and right halves of the top three rows; the bottom row (Korf &
+    // Felner's 6-6-3 as first built here).
+    (
+        "halves-bottom",
+        [
             &[0, 1, 4, 5, 8, 9],
             &[2, 3, 6, 7, 10, 11],
             &[12, 13, 14, 15],
         ],
+    ),
+    // The top two rows' left and right halves, padded; the bottom two rows' rest.
+    (
+        "top-left-right",
+        [
+            &[0, 1, 2, 4, 5, 8],
+            &[3, 6, 7, 10, 11, 14],
+            &[9, 12, 13, 15],
+        ],
+    ),
+    // Rows: the top row and the left of the second; the rest of the middle; the bottom.
+    (
+        "rows",
+        [
+            &[0, 1, 2, 3, 4, 5],
+            &[6, 7, 8, 9, 10, 11],
+            &[12, 13, 14, 15],
+        ],
+    ),
+];
+
+/// The patterns of `goal`'s tiles in the given regions of goal cells (the
+/// blank's goal cell, where a region holds it, belongs to no pattern).
+///
+/// # Example
+///
+/// ```
+/// use slider::search::{Goal, pdb::Pattern};
+/// let patterns = Pattern::from_regions(&Goal::standard(3), &[&[0, 1, 2, 3], &[4, 5, 6, 7, 8]]);
+/// assert_eq!(patterns[1].tiles, vec![5, 6, 7, 8]);
+/// ```
+impl Pattern {
+    /// See the type's example.
+    pub fn from_regions(goal: &Goal, regions: &[&[usize]]) -> Vec<Pattern> {
+        regions
+            .iter()
+            .map(|cells| Pattern {
+                tiles: cells
+                    .iter()
+                    .map(|&cell| goal.tile_at(cell) as u8)
+                    .filter(|&tile| tile != 0)
+                    .collect(),
+            })
+            .filter(|pattern| !pattern.tiles.is_empty())
+            .collect()
+    }
+}
+
+/// The default partition of a goal's tiles: by regions of goal cells.
+///
+/// For 4x4, the first of [`CANDIDATES_4X4`]: the candidate that needed the
+/// fewest nodes on Korf's 100 and on random boards when measured with
+/// `slider bench partitions` (the table is in the README). For 3x3, the
+/// first four cells and the rest (4-4). Custom goals use the same regions.
+pub(crate) fn default_partition(goal: &Goal) -> Vec<Pattern> {
+    let regions: &[&[usize]] = match goal.size() {
+        3 => &[&[0, 1, 2, 3], &[4, 5, 6, 7, 8]],
+        4 => &CANDIDATES_4X4[0].1,
         _ => &[],
     };
-    regions
-        .iter()
-        .map(|cells| Pattern {
-            tiles: cells
-                .iter()
-                .map(|&cell| goal.tile_at(cell) as u8)
-                .filter(|&tile| tile != 0)
-                .collect(),
-        })
-        .filter(|pattern| !pattern.tiles.is_empty())
-        .collect()
+    Pattern::from_regions(goal, regions)
 }
 
 #[cfg(test)]
