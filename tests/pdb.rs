@@ -337,3 +337,68 @@ fn optima_towards_a_custom_goal_are_proved_against_a_naive_search() {
         );
     }
 }
+
+/// The checksum is verified once: a marker beside the file records its
+/// length, time and inode, and later loads read only the header. A write
+/// changes the time, so damage is still caught; only a write that also
+/// restores the time slips past a load, and `verify` catches that too.
+#[test]
+fn the_checksum_is_verified_once_and_on_demand() {
+    use std::io::{Seek, SeekFrom, Write};
+    let goal = Goal::standard(3);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("3x3.pdb");
+    let marker = dir.path().join("3x3.pdb.verified");
+    PatternDatabase::build(&goal).unwrap().save(&path).unwrap();
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let age = |path: &std::path::Path| {
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(an_hour_ago)
+            .unwrap();
+    };
+    // A fresh file is not stamped (a write in the same clock tick could hide).
+    PatternDatabase::load(&goal, &path).unwrap();
+    assert!(!marker.exists());
+    age(&path);
+    PatternDatabase::load(&goal, &path).unwrap();
+    assert!(marker.exists(), "a settled, intact file is stamped");
+    // Damage a table byte in place.
+    let len = std::fs::metadata(&path).unwrap().len();
+    let mut file = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open(&path)
+        .unwrap();
+    file.seek(SeekFrom::Start(len / 2)).unwrap();
+    file.write_all(&[0x5a]).unwrap();
+    drop(file);
+    // The write moved the time: the stamp no longer matches, and the load
+    // checks the whole file.
+    assert!(matches!(
+        PatternDatabase::load(&goal, &path),
+        Err(PdbError::Corrupt { .. })
+    ));
+    // A write that puts the time back slips past a load, not past `verify`.
+    age(&path);
+    let meta = std::fs::metadata(&path).unwrap();
+    {
+        use std::os::unix::fs::MetadataExt;
+        let forged = format!(
+            "slider-pdb-verified v1 len={} mtime={}.{:09} ino={} dev={}\n",
+            meta.len(),
+            meta.mtime(),
+            meta.mtime_nsec(),
+            meta.ino(),
+            meta.dev()
+        );
+        std::fs::write(&marker, forged).unwrap();
+    }
+    assert!(PatternDatabase::load(&goal, &path).is_ok());
+    assert!(matches!(
+        PatternDatabase::verify(&goal, &path),
+        Err(PdbError::Corrupt { .. })
+    ));
+}

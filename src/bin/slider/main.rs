@@ -10,6 +10,7 @@ mod bench;
 mod bench_search;
 mod generate_cmd;
 mod grade_cmd;
+mod pdb_cmd;
 mod solve;
 
 use std::process::ExitCode;
@@ -38,6 +39,8 @@ enum Command {
     Grade(grade_cmd::GradeArgs),
     /// Run a benchmark and print its figures.
     Bench(bench::BenchArgs),
+    /// Manage the pattern-database cache: path, build, verify.
+    Pdb(pdb_cmd::PdbArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => generate_cmd::run(&args),
         Command::Grade(args) => grade_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Pdb(args) => pdb_cmd::run(&args),
     };
     ExitCode::from(code)
 }

@@ -61,6 +61,7 @@ pub(crate) fn validate(
     bytes: &[u8],
     goal: &Goal,
     patterns: &[Pattern],
+    checksum: bool,
 ) -> Result<Vec<usize>, String> {
     let cells = goal.size() * goal.size();
     let sizes: Vec<usize> = patterns
@@ -86,13 +87,15 @@ pub(crate) fn validate(
             bytes.len()
         ));
     }
-    let (body, tail) = bytes.split_at(expected - 8);
-    let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
-    let actual = xxhash_rust::xxh3::xxh3_64(body);
-    if stored != actual {
-        return Err(format!(
-            "checksum mismatch (stored {stored:016x}, contents {actual:016x})"
-        ));
+    if checksum {
+        let (body, tail) = bytes.split_at(expected - 8);
+        let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
+        let actual = xxhash_rust::xxh3::xxh3_64(body);
+        if stored != actual {
+            return Err(format!(
+                "checksum mismatch (stored {stored:016x}, contents {actual:016x})"
+            ));
+        }
     }
     let mut offsets = Vec::with_capacity(sizes.len());
     let mut at = HEADER;
@@ -101,4 +104,29 @@ pub(crate) fn validate(
         at += size;
     }
     Ok(offsets)
+}
+
+/// What a `.verified` marker records of a file whose checksum was checked:
+/// its length, modification time and inode. Any write to the file changes
+/// the time, so a matching stamp means the contents are the ones checked.
+pub(crate) fn stamp(meta: &std::fs::Metadata) -> String {
+    use std::os::unix::fs::MetadataExt;
+    format!(
+        "slider-pdb-verified v1 len={} mtime={}.{:09} ino={} dev={}\n",
+        meta.len(),
+        meta.mtime(),
+        meta.mtime_nsec(),
+        meta.ino(),
+        meta.dev()
+    )
+}
+
+/// Whether a file modified at `meta`'s time is old enough to be stamped: a
+/// write in the same coarse clock tick as the check could otherwise keep the
+/// time the stamp records.
+pub(crate) fn settled(meta: &std::fs::Metadata) -> bool {
+    meta.modified()
+        .ok()
+        .and_then(|m| m.elapsed().ok())
+        .is_some_and(|age| age > std::time::Duration::from_secs(2))
 }

@@ -208,8 +208,8 @@ impl PatternDatabase {
                 .collect()
         };
         let bytes = file::encode(goal, &patterns, &tables);
-        let offsets =
-            file::validate(&bytes, goal, &patterns).expect("a freshly encoded database is valid");
+        let offsets = file::validate(&bytes, goal, &patterns, true)
+            .expect("a freshly encoded database is valid");
         Ok(PatternDatabase::assemble(
             goal,
             patterns,
@@ -282,19 +282,52 @@ impl PatternDatabase {
             error,
         };
         let file = File::open(path).map_err(io_error)?;
-        if !file.metadata().map_err(io_error)?.is_file() {
+        let meta = file.metadata().map_err(io_error)?;
+        if !meta.is_file() {
             return Err(PdbError::Corrupt {
                 path: path.to_path_buf(),
                 reason: "not a regular file".into(),
             });
         }
         let bytes = mapped::map(&file).map_err(io_error)?;
-        let offsets =
-            file::validate(&bytes, goal, &patterns).map_err(|reason| PdbError::Corrupt {
+        // The checksum is verified once: a file whose stamp matches its
+        // `.verified` marker is known intact, and only its header is read.
+        let marker = marker_path(path);
+        let stamp = file::stamp(&meta);
+        let verified = fs::read_to_string(&marker).is_ok_and(|m| m == stamp);
+        let offsets = file::validate(&bytes, goal, &patterns, !verified).map_err(|reason| {
+            PdbError::Corrupt {
                 path: path.to_path_buf(),
                 reason,
-            })?;
+            }
+        })?;
+        if !verified && file::settled(&meta) {
+            let _ = fs::write(&marker, stamp); // only the next load's speed depends on it
+        }
         Ok(PatternDatabase::assemble(goal, patterns, bytes, offsets))
+    }
+
+    /// Checks the whole file at `path` against its checksum, whatever its
+    /// `.verified` marker says, and renews the marker when it is intact.
+    ///
+    /// # Errors
+    ///
+    /// As [`load`](Self::load), [`PdbError::Corrupt`] for any damage.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::PatternDatabase};
+    /// let goal = Goal::standard(3);
+    /// let path = std::env::temp_dir().join(format!("slider-verify-{}.pdb", std::process::id()));
+    /// PatternDatabase::build(&goal)?.save(&path)?;
+    /// PatternDatabase::verify(&goal, &path)?;
+    /// # std::fs::remove_file(&path).ok();
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn verify(goal: &Goal, path: &Path) -> Result<(), PdbError> {
+        let _ = fs::remove_file(marker_path(path));
+        PatternDatabase::load(goal, path).map(|_| ())
     }
 
     /// Writes the database to `path` (through a temporary file beside it
@@ -322,6 +355,7 @@ impl PatternDatabase {
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(format!(".{}.tmp", std::process::id()));
         let temporary = PathBuf::from(temporary);
+        let _ = fs::remove_file(marker_path(path)); // it spoke of the old file
         let written = File::create(&temporary)
             .and_then(|mut f| f.write_all(&self.bytes).and_then(|()| f.sync_all()))
             .and_then(|()| fs::rename(&temporary, path));
@@ -479,6 +513,13 @@ impl PatternDatabase {
         }
         total
     }
+}
+
+/// The `.verified` marker beside a database file.
+fn marker_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".verified");
+    PathBuf::from(name)
 }
 
 fn supported_partition(goal: &Goal) -> Result<Vec<Pattern>, PdbError> {

@@ -77,7 +77,7 @@ pub(crate) fn unrank(mut rank: usize, k: usize, cells: usize, positions: &mut [u
 
 /// The 4x4 partitions `slider bench partitions` measures, as regions of
 /// goal cells (the blank's goal cell belongs to none), each with its name.
-/// The first is the default; see [`default_partition`] for why.
+/// The first is the default (`slider bench partitions` measured it best).
 pub const CANDIDATES_4X4: [(&str, [&[usize]; 3]); 4] = [
     // Top row and the two cells below its middle; the right block below;
     // the left column. Blank-last, after the measured solvers of PERFORMANCE.md.
