@@ -233,6 +233,7 @@ fn exact_by_search<R: Rng>(
             cost: Some(u64::from(moves)),
             ..Limits::default()
         },
+        threads: 1,
     };
     for attempt in 0..MAX_WALKS {
         let steps = moves + 2 * (attempt % 8);

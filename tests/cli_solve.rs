@@ -362,3 +362,30 @@ fn bad_time_limits_are_usage_errors_not_panics() {
             .stderr(predicate::str::contains("--timeout"));
     }
 }
+
+#[test]
+fn threads_print_the_same_answer() {
+    let run = |threads: &str| {
+        let output = slider()
+            .args([
+                "solve",
+                "--algorithm",
+                "idastar",
+                "--heuristic",
+                "linear-conflict",
+            ])
+            .args(["--threads", threads, "fixtures/course/puzzle4x4-30.txt"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        output.stdout
+    };
+    let one = run("1");
+    assert!(one.starts_with(b"Minimum number of moves = 30\n"));
+    assert_eq!(run("2"), one);
+    assert_eq!(run("4"), one);
+    slider()
+        .args(["solve", "--threads", "0", "fixtures/course/puzzle04.txt"])
+        .assert()
+        .code(2);
+}

@@ -4,7 +4,7 @@ mod common;
 
 use rayon::prelude::*;
 use slider::oracle::Oracle;
-use slider::search::idastar::ida_star;
+use slider::search::idastar::{ida_star, search};
 use slider::search::linear_conflict;
 use slider::search::{Heuristic, SearchError};
 use slider::{Board, Solver};
@@ -107,4 +107,90 @@ fn idastar_solves_the_course_4x4_files_to_their_names() {
             common::naive_goal(4)
         );
     }
+}
+
+/// IDA* with threads returns the very path a single thread returns (the
+/// first subtree, in a single thread's order, that holds a solution gives
+/// it), so the optimum is the oracle's; short solutions, found before the
+/// tree is split, included.
+#[test]
+fn threads_find_the_single_threaded_path() {
+    use slider::search::{Goal, SearchConfig, pdb::PatternDatabase};
+    let oracle = Oracle::new(3).unwrap();
+    let pdb3 = PatternDatabase::build(&Goal::standard(3)).unwrap();
+    let mut rng = common::Rng::new(2026);
+    for k in 0..60 {
+        let board = Board::from_tiles(3, &common::random_walk(3, 2 + k % 40, &mut rng)).unwrap();
+        for (heuristic, pdb) in [
+            (Heuristic::LinearConflict, None),
+            (Heuristic::PatternDatabase, Some(&pdb3)),
+        ] {
+            let config = |threads| SearchConfig {
+                heuristic,
+                pdb,
+                threads,
+                ..SearchConfig::default()
+            };
+            let one = search(&board, &config(1)).unwrap();
+            let two = search(&board, &config(2)).unwrap();
+            assert_eq!(one.moves, two.moves, "{board:?} with {heuristic:?}");
+            assert_eq!(
+                one.moves.len() as u32,
+                oracle.distance(&board).unwrap(),
+                "{board:?}"
+            );
+        }
+    }
+    // 4x4 walks, far enough that the tree is split.
+    for k in 0..12 {
+        let board = Board::from_tiles(4, &common::random_walk(4, 30 + k, &mut rng)).unwrap();
+        let config = |threads| SearchConfig {
+            heuristic: Heuristic::LinearConflict,
+            threads,
+            ..SearchConfig::default()
+        };
+        let one = search(&board, &config(1)).unwrap();
+        let three = search(&board, &config(3)).unwrap();
+        assert_eq!(one.moves, three.moves, "{board:?}");
+        assert_eq!(
+            common::naive_replay(&board, &three.moves),
+            common::naive_goal(4)
+        );
+    }
+}
+
+/// Limits hold with threads too: a spent budget or a move limit gives no
+/// path, and the bound it reports is a true lower bound.
+#[test]
+fn threads_respect_limits() {
+    use slider::search::{Limits, SearchConfig, SearchError};
+    let board = common::course_board("puzzle4x4-hard1.txt");
+    let limited = |limits| SearchConfig {
+        heuristic: Heuristic::LinearConflict,
+        threads: 2,
+        limits,
+        ..SearchConfig::default()
+    };
+    let budget = search(
+        &board,
+        &limited(Limits {
+            nodes: 50_000,
+            ..Limits::default()
+        }),
+    );
+    assert!(
+        matches!(budget, Err(SearchError::Budget { lower_bound, .. }) if lower_bound <= 38),
+        "{budget:?}"
+    );
+    let within = search(
+        &board,
+        &limited(Limits {
+            cost: Some(37),
+            ..Limits::default()
+        }),
+    );
+    assert!(
+        matches!(within, Err(SearchError::NoneWithin { lower_bound, .. }) if lower_bound >= 38),
+        "{within:?}"
+    );
 }

@@ -241,6 +241,7 @@ pub fn prove_optimum_with(
             cost: upper.map(|moves| moves.saturating_sub(1)),
             ..Limits::default()
         },
+        threads: 1,
     };
     conclude(search(board, &config), upper)
 }

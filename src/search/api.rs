@@ -64,6 +64,11 @@ pub struct SearchConfig<'a> {
     pub pdb: Option<&'a PatternDatabase>,
     /// Node and time limits.
     pub limits: Limits,
+    /// Threads for IDA* (0 or 1: this thread only). The top of each
+    /// iteration's tree is split among them; the path found is the one a
+    /// single thread finds, and the node budget is checked per subtree (it
+    /// may be passed by up to a subtree's worth).
+    pub threads: usize,
 }
 
 /// Why a search returned no path.

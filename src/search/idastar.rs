@@ -227,19 +227,20 @@ pub fn search(board: &Board, config: &SearchConfig<'_>) -> Result<Solution, Sear
             ));
         }
         let node = PdbNode::new(board, pdb);
-        return run(node, n, config.limits, deadline);
+        return run(node, n, config.limits, deadline, config.threads);
     }
     let node = LineNode::new(board, goal, config.heuristic);
-    run(node, n, config.limits, deadline)
+    run(node, n, config.limits, deadline, config.threads)
 }
 
-fn run<N: Node>(
+fn run<N: Node + Clone + Send>(
     node: N,
     n: usize,
     limits: Limits,
     deadline: Option<Instant>,
+    threads: usize,
 ) -> Result<Solution, SearchError> {
-    Driver {
+    let driver = Driver {
         node,
         slides: slide_table(n),
         budget: limits.nodes,
@@ -247,6 +248,171 @@ fn run<N: Node>(
         deadline,
         stats: SearchStats::default(),
         path: Vec::new(),
+    };
+    if threads <= 1 {
+        return driver.run();
     }
-    .run()
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    match pool {
+        Ok(pool) => pool.install(|| driver.run_parallel()),
+        Err(_) => driver.run(), // no threads to be had: one is enough
+    }
+}
+
+/// How deep the top of the tree is split for threads: about `2^FRONTIER_DEPTH`
+/// subtrees, enough to keep a few threads busy to the end of an iteration.
+const FRONTIER_DEPTH: u64 = 8;
+
+/// A node at the frontier depth, with the moves that reach it.
+struct Frontier<N> {
+    node: N,
+    path: Vec<Direction>,
+    last: Option<Direction>,
+}
+
+impl<N: Node + Clone + Send> Driver<N> {
+    /// The nodes at `depth` below the root that a single thread would
+    /// reach under `bound`, in its order (pruned nodes lower `next`).
+    fn frontier(
+        &mut self,
+        g: u64,
+        depth: u64,
+        bound: u64,
+        next: &mut u64,
+        last: Option<Direction>,
+        out: &mut Vec<Frontier<N>>,
+    ) {
+        let h = self.node.h(bound - g);
+        if g + h > bound {
+            *next = (*next).min(g + h);
+            return;
+        }
+        if g == depth {
+            out.push(Frontier {
+                node: self.node.clone(),
+                path: self.path.clone(),
+                last,
+            });
+            return;
+        }
+        self.stats.expanded += 1;
+        let from = self.node.blank();
+        let slides = self.slides[from];
+        for &(direction, target) in &slides.moves[..slides.count] {
+            if last == Some(direction.opposite()) {
+                continue;
+            }
+            self.stats.generated += 1;
+            let undo = self.node.apply(target);
+            self.path.push(direction);
+            self.frontier(g + 1, depth, bound, next, Some(direction), out);
+            self.path.pop();
+            self.node.undo(from, undo);
+        }
+    }
+
+    /// IDA* with the subtrees below the frontier searched in parallel (on
+    /// the current rayon pool). Solutions no longer than the frontier depth
+    /// are looked for first, on this thread. Of the subtrees that hold a
+    /// solution, the first in a single thread's order gives it, so the path
+    /// is the single-threaded one.
+    fn run_parallel(mut self) -> Result<Solution, SearchError> {
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let depth = FRONTIER_DEPTH;
+        let shallow = Driver {
+            node: self.node.clone(),
+            slides: self.slides.clone(),
+            budget: self.budget,
+            max_cost: Some(self.max_cost.map_or(depth, |c| c.min(depth))),
+            deadline: self.deadline,
+            stats: SearchStats::default(),
+            path: Vec::new(),
+        };
+        let mut bound = match shallow.run() {
+            Err(SearchError::NoneWithin { stats, lower_bound }) => {
+                self.stats = stats;
+                lower_bound
+            }
+            other => return other,
+        };
+        loop {
+            if self.max_cost.is_some_and(|cost| bound > cost) {
+                return Err(SearchError::NoneWithin {
+                    stats: self.stats,
+                    lower_bound: bound,
+                });
+            }
+            self.stats.iterations += 1;
+            let mut next = u64::MAX;
+            let mut tops = Vec::new();
+            self.frontier(0, depth, bound, &mut next, None, &mut tops);
+            let first_found = AtomicUsize::new(usize::MAX);
+            let remaining = self.budget.saturating_sub(self.stats.generated);
+            let results: Vec<_> = tops
+                .into_par_iter()
+                .enumerate()
+                .map(|(index, top)| {
+                    if index > first_found.load(Ordering::Relaxed) {
+                        return (
+                            index,
+                            Ok(false),
+                            u64::MAX,
+                            SearchStats::default(),
+                            Vec::new(),
+                        );
+                    }
+                    let mut driver = Driver {
+                        node: top.node,
+                        slides: self.slides.clone(),
+                        budget: remaining,
+                        max_cost: None,
+                        deadline: self.deadline,
+                        stats: SearchStats::default(),
+                        path: top.path,
+                    };
+                    let mut next = u64::MAX;
+                    let found = driver.dfs(depth, bound, &mut next, top.last);
+                    if matches!(found, Ok(true)) {
+                        first_found.fetch_min(index, Ordering::Relaxed);
+                    }
+                    (index, found, next, driver.stats, driver.path)
+                })
+                .collect();
+            let mut solution = None;
+            let mut stop = None;
+            for (index, found, below, stats, path) in results {
+                self.stats.expanded += stats.expanded;
+                self.stats.generated += stats.generated;
+                next = next.min(below);
+                match found {
+                    Ok(true) if solution.is_none() => solution = Some((index, path)),
+                    Err(why) => stop = Some(why),
+                    _ => {}
+                }
+            }
+            if let Some((_, moves)) = solution {
+                return Ok(Solution {
+                    moves,
+                    stats: self.stats,
+                });
+            }
+            match stop {
+                Some(Stop::Nodes) => {
+                    return Err(SearchError::Budget {
+                        stats: self.stats,
+                        lower_bound: bound,
+                    });
+                }
+                Some(Stop::Time) => {
+                    return Err(SearchError::TimeLimit {
+                        stats: self.stats,
+                        lower_bound: bound,
+                    });
+                }
+                None if next == u64::MAX => return Err(SearchError::Unsolvable),
+                None => bound = next,
+            }
+        }
+    }
 }

@@ -38,6 +38,7 @@ pub(crate) trait Node {
 }
 
 /// Hamming, Manhattan or linear conflict, for any size and goal.
+#[derive(Clone)]
 pub(crate) struct LineNode {
     n: usize,
     tiles: Vec<u32>,
@@ -174,6 +175,7 @@ impl Node for LineNode {
 }
 
 /// Pattern-database lookups for 3x3 and 4x4, regular and reflected.
+#[derive(Clone)]
 pub(crate) struct PdbNode<'a> {
     tiles: [u8; 16],
     blank: usize,

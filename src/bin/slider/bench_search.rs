@@ -51,6 +51,9 @@ pub struct KorfArgs {
     /// Also time one `slider solve` process per instance.
     #[arg(long)]
     processes: bool,
+    /// IDA* threads per instance (the path is the single-threaded one).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
     /// Where pattern databases are cached.
     #[arg(long, env = "SLIDER_PDB_DIR")]
     pdb_dir: Option<PathBuf>,
@@ -150,6 +153,7 @@ pub fn korf(args: &KorfArgs) -> u8 {
             bytes: None,
         },
         goal: None,
+        threads: args.threads as usize,
     };
     println!(
         "IDA* ({heuristic:?}) on {} ({} instances, {n}x{n}), single-threaded, one run each",

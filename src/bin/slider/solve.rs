@@ -60,6 +60,10 @@ pub struct SolveArgs {
     /// for this many seconds.
     #[arg(long, value_name = "SECS", default_value = "30", value_parser = crate::common::parse_seconds)]
     input_timeout: Duration,
+    /// Threads for `--algorithm idastar` (the top of the tree is split
+    /// among them; the path found is the single-threaded one).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
     /// Print what the search did to stderr: nodes, time and peak memory.
     #[arg(long)]
     stats: bool,
@@ -211,6 +215,7 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
             cost: None,
             bytes: Some(args.max_memory.saturating_mul(1 << 20)),
         },
+        threads: args.threads as usize,
     };
     let started = Instant::now();
     let result = match args.algorithm {
