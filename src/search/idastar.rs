@@ -12,6 +12,8 @@ use crate::{Board, Direction};
 enum Stop {
     Nodes,
     Time,
+    /// An earlier subtree of a parallel iteration found a solution.
+    Overtaken,
 }
 
 /// The slides from one cell: how many, and each direction and target.
@@ -49,6 +51,10 @@ struct Driver<N> {
     deadline: Option<Instant>,
     stats: SearchStats,
     path: Vec<Direction>,
+    /// In a parallel iteration: the lowest subtree index that found a
+    /// solution so far, and this subtree's index. A later subtree stops
+    /// when an earlier one has succeeded.
+    overtaken: Option<(std::sync::Arc<std::sync::atomic::AtomicUsize>, usize)>,
 }
 
 impl<N: Node> Driver<N> {
@@ -88,10 +94,17 @@ impl<N: Node> Driver<N> {
                 *next = (*next).min(quick);
                 continue;
             }
-            if self.stats.generated.trailing_zeros() >= 16
-                && self.deadline.is_some_and(|d| Instant::now() > d)
-            {
-                return Err(Stop::Time);
+            if self.stats.generated.trailing_zeros() >= 12 {
+                if let Some((first, index)) = &self.overtaken
+                    && first.load(std::sync::atomic::Ordering::Relaxed) < *index
+                {
+                    return Err(Stop::Overtaken);
+                }
+                if self.stats.generated.trailing_zeros() >= 16
+                    && self.deadline.is_some_and(|d| Instant::now() > d)
+                {
+                    return Err(Stop::Time);
+                }
             }
             let undo = self.node.apply(target);
             self.path.push(direction);
@@ -131,7 +144,7 @@ impl<N: Node> Driver<N> {
                         lower_bound: bound,
                     });
                 }
-                Err(Stop::Time) => {
+                Err(Stop::Time | Stop::Overtaken) => {
                     return Err(SearchError::TimeLimit {
                         stats: self.stats,
                         lower_bound: bound,
@@ -248,6 +261,7 @@ fn run<N: Node + Clone + Send>(
         deadline,
         stats: SearchStats::default(),
         path: Vec::new(),
+        overtaken: None,
     };
     if threads <= 1 {
         return driver.run();
@@ -328,6 +342,7 @@ impl<N: Node + Clone + Send> Driver<N> {
             deadline: self.deadline,
             stats: SearchStats::default(),
             path: Vec::new(),
+            overtaken: None,
         };
         let mut bound = match shallow.run() {
             Err(SearchError::NoneWithin { stats, lower_bound }) => {
@@ -347,7 +362,7 @@ impl<N: Node + Clone + Send> Driver<N> {
             let mut next = u64::MAX;
             let mut tops = Vec::new();
             self.frontier(0, depth, bound, &mut next, None, &mut tops);
-            let first_found = AtomicUsize::new(usize::MAX);
+            let first_found = std::sync::Arc::new(AtomicUsize::new(usize::MAX));
             let remaining = self.budget.saturating_sub(self.stats.generated);
             let results: Vec<_> = tops
                 .into_par_iter()
@@ -370,6 +385,7 @@ impl<N: Node + Clone + Send> Driver<N> {
                         deadline: self.deadline,
                         stats: SearchStats::default(),
                         path: top.path,
+                        overtaken: Some((first_found.clone(), index)),
                     };
                     let mut next = u64::MAX;
                     let found = driver.dfs(depth, bound, &mut next, top.last);
@@ -387,8 +403,8 @@ impl<N: Node + Clone + Send> Driver<N> {
                 next = next.min(below);
                 match found {
                     Ok(true) if solution.is_none() => solution = Some((index, path)),
+                    Err(Stop::Overtaken) | Ok(_) => {}
                     Err(why) => stop = Some(why),
-                    _ => {}
                 }
             }
             if let Some((_, moves)) = solution {
@@ -404,7 +420,7 @@ impl<N: Node + Clone + Send> Driver<N> {
                         lower_bound: bound,
                     });
                 }
-                Some(Stop::Time) => {
+                Some(Stop::Time | Stop::Overtaken) => {
                     return Err(SearchError::TimeLimit {
                         stats: self.stats,
                         lower_bound: bound,
