@@ -16,6 +16,18 @@ enum Stop {
     Overtaken,
 }
 
+impl Stop {
+    /// The error a search stopped this way returns, with what it searched
+    /// and the bound it proved (`Overtaken` never reaches a caller: a
+    /// solution was found).
+    fn into_error(self, stats: SearchStats, lower_bound: u64) -> SearchError {
+        match self {
+            Stop::Nodes => SearchError::Budget { stats, lower_bound },
+            Stop::Time | Stop::Overtaken => SearchError::TimeLimit { stats, lower_bound },
+        }
+    }
+}
+
 /// The slides from one cell: how many, and each direction and target.
 #[derive(Clone, Copy)]
 struct Slides {
@@ -138,18 +150,7 @@ impl<N: Node> Driver<N> {
                 }
                 Ok(false) if next == u64::MAX => return Err(SearchError::Unsolvable),
                 Ok(false) => bound = next,
-                Err(Stop::Nodes) => {
-                    return Err(SearchError::Budget {
-                        stats: self.stats,
-                        lower_bound: bound,
-                    });
-                }
-                Err(Stop::Time | Stop::Overtaken) => {
-                    return Err(SearchError::TimeLimit {
-                        stats: self.stats,
-                        lower_bound: bound,
-                    });
-                }
+                Err(why) => return Err(why.into_error(self.stats, bound)),
             }
         }
     }
@@ -414,18 +415,7 @@ impl<N: Node + Clone + Send> Driver<N> {
                 });
             }
             match stop {
-                Some(Stop::Nodes) => {
-                    return Err(SearchError::Budget {
-                        stats: self.stats,
-                        lower_bound: bound,
-                    });
-                }
-                Some(Stop::Time | Stop::Overtaken) => {
-                    return Err(SearchError::TimeLimit {
-                        stats: self.stats,
-                        lower_bound: bound,
-                    });
-                }
+                Some(why) => return Err(why.into_error(self.stats, bound)),
                 None if next == u64::MAX => return Err(SearchError::Unsolvable),
                 None => bound = next,
             }
