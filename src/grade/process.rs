@@ -218,12 +218,21 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
             "the program's output could not be captured",
         ));
     };
-    let mut pipes = Pipes::new(
+    let mut tree = Tree::new(root, isolation.uid, &token);
+    // Past this point an error must not leave the program running.
+    let fail = |child: &mut Child, tree: &mut Tree, e: io::Error| {
+        tree.kill_all(Some(child));
+        let _ = child.wait();
+        Err(e)
+    };
+    let mut pipes = match Pipes::new(
         File::from(std::os::fd::OwnedFd::from(stdout)),
         File::from(std::os::fd::OwnedFd::from(stderr)),
         limits.max_output,
-    )?;
-    let mut tree = Tree::new(root, isolation.uid, &token);
+    ) {
+        Ok(pipes) => pipes,
+        Err(e) => return fail(&mut child, &mut tree, e),
+    };
     let ticks = clock_ticks();
     let mut stop = None;
     let mut exit = None;
@@ -231,7 +240,10 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
     let mut peak_rss = 0_u64;
     let mut leftovers = 0;
     loop {
-        let flooded = pipes.pump(TICK)?;
+        let flooded = match pipes.pump(TICK) {
+            Ok(flooded) => flooded,
+            Err(e) => return fail(&mut child, &mut tree, e),
+        };
         if flooded && stop.is_none() {
             stop = Some(Stop::Output);
         }

@@ -70,6 +70,18 @@ struct Driver<N> {
 }
 
 impl<N: Node> Driver<N> {
+    /// Starts an iteration at `bound`, unless the move limit is passed.
+    fn begin_iteration(&mut self, bound: u64) -> Result<(), SearchError> {
+        if self.max_cost.is_some_and(|cost| bound > cost) {
+            return Err(SearchError::NoneWithin {
+                stats: self.stats,
+                lower_bound: bound,
+            });
+        }
+        self.stats.iterations += 1;
+        Ok(())
+    }
+
     /// Depth-first search below `bound`: `Ok(true)` when the goal is found,
     /// `Ok(false)` with `next` lowered to the least f above the bound.
     fn dfs(
@@ -133,13 +145,7 @@ impl<N: Node> Driver<N> {
         let mut bound = self.node.h(u64::MAX);
         self.stats.initial_h = bound;
         loop {
-            if self.max_cost.is_some_and(|cost| bound > cost) {
-                return Err(SearchError::NoneWithin {
-                    stats: self.stats,
-                    lower_bound: bound,
-                });
-            }
-            self.stats.iterations += 1;
+            self.begin_iteration(bound)?;
             let mut next = u64::MAX;
             match self.dfs(0, bound, &mut next, None) {
                 Ok(true) => {
@@ -353,13 +359,7 @@ impl<N: Node + Clone + Send> Driver<N> {
             other => return other,
         };
         loop {
-            if self.max_cost.is_some_and(|cost| bound > cost) {
-                return Err(SearchError::NoneWithin {
-                    stats: self.stats,
-                    lower_bound: bound,
-                });
-            }
-            self.stats.iterations += 1;
+            self.begin_iteration(bound)?;
             let mut next = u64::MAX;
             let mut tops = Vec::new();
             self.frontier(0, depth, bound, &mut next, None, &mut tops);
