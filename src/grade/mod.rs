@@ -179,6 +179,7 @@ pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: 
         program: &submission.program,
         args: &args,
         workdir: &workdir.path,
+        channel: false,
     };
     let isolation = Isolation {
         uid,

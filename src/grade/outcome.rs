@@ -131,7 +131,7 @@ pub struct Expectation<'a> {
 /// use slider::grade::process::{Ended, Exit, Limits};
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let ended = Ended {
-///     exit: Exit::Code(0), stop: None, stdout: b"RDRD\n".to_vec(), stderr_tail: Vec::new(),
+///     exit: Exit::Code(0), stop: None, stdout: b"RDRD\n".to_vec(), stderr_tail: Vec::new(), channel: Vec::new(),
 ///     wall: Duration::ZERO, cpu: Duration::ZERO, peak_rss: 0, leftovers: 0,
 /// };
 /// let expect = Expectation { board: &board, expected: Some(4) };
@@ -277,6 +277,7 @@ mod tests {
             stop,
             stdout: stdout.to_vec(),
             stderr_tail: stderr.to_vec(),
+            channel: Vec::new(),
             wall: Duration::ZERO,
             cpu: Duration::ZERO,
             peak_rss: 300 << 20,

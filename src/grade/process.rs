@@ -123,6 +123,10 @@ pub struct Job<'a> {
     pub args: &'a [OsString],
     /// Its working directory (private to the run).
     pub workdir: &'a Path,
+    /// Whether the program gets a side channel: a pipe on its file
+    /// descriptor 3, read into [`Ended::channel`]. A probe reports there, out
+    /// of reach of whatever the code under test prints.
+    pub channel: bool,
 }
 
 /// How the program's own process ended.
@@ -160,6 +164,9 @@ pub struct Ended {
     pub stdout: Vec<u8>,
     /// The last [`TAIL`] bytes of standard error.
     pub stderr_tail: Vec<u8>,
+    /// What was written to the side channel (at most the output cap; empty
+    /// without [`Job::channel`]).
+    pub channel: Vec<u8>,
     /// Wall-clock time, from start to the last process's end.
     pub wall: Duration,
     /// User + system CPU time of the tree (sampled; processes that lived
@@ -195,7 +202,7 @@ fn become_subreaper() {
 /// use slider::grade::process::{Exit, Isolation, Job, Limits, run};
 /// let dir = std::env::temp_dir();
 /// let args = ["-c".into(), "echo hi; exit 3".into()];
-/// let job = Job { program: "sh".as_ref(), args: &args, workdir: &dir };
+/// let job = Job { program: "sh".as_ref(), args: &args, workdir: &dir, channel: false };
 /// let isolation = Isolation { env: vec![("PATH".into(), "/usr/bin:/bin".into())], ..Default::default() };
 /// let ended = run(&job, &Limits::default(), &isolation)?;
 /// assert_eq!((ended.exit, ended.stdout.as_slice()), (Exit::Code(3), &b"hi\n"[..]));
@@ -209,7 +216,7 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
         RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     );
     let started = Instant::now();
-    let mut child = spawn(job, limits, isolation, &token)?;
+    let (mut child, channel) = spawn(job, limits, isolation, &token)?;
     let root = Pid::from_raw(child.id() as i32);
     let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
         let mut tree = Tree::new(root, isolation.uid, &token);
@@ -228,6 +235,7 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
     let mut pipes = match Pipes::new(
         File::from(std::os::fd::OwnedFd::from(stdout)),
         File::from(std::os::fd::OwnedFd::from(stderr)),
+        channel,
         limits.max_output,
     ) {
         Ok(pipes) => pipes,
@@ -288,12 +296,13 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
     tree.kill_all(None);
     let wall = started.elapsed();
     let final_cpu = tree.cpu_ticks() as f64 / ticks;
-    let (stdout, stderr_tail) = pipes.finish();
+    let (stdout, stderr_tail, channel) = pipes.finish();
     Ok(Ended {
         exit: exit.unwrap_or(Exit::Unknown),
         stop,
         stdout,
         stderr_tail,
+        channel,
         wall,
         cpu: Duration::from_secs_f64(final_cpu),
         peak_rss,
@@ -312,8 +321,15 @@ fn clock_ticks() -> f64 {
 /// Starts the program: a tiny `sh` sets the rlimits and `exec`s it (or
 /// bubblewrap, which runs it), in its own process group, with standard
 /// input closed, the outputs piped, the environment replaced and, when
-/// asked, under another uid.
-fn spawn(job: &Job<'_>, limits: &Limits, isolation: &Isolation, token: &str) -> io::Result<Child> {
+/// asked, under another uid. With a side channel, the pipe's writing end
+/// comes in as standard input and the script moves it to descriptor 3
+/// (no `pre_exec` needed); the reading end is returned.
+fn spawn(
+    job: &Job<'_>,
+    limits: &Limits,
+    isolation: &Isolation,
+    token: &str,
+) -> io::Result<(Child, Option<File>)> {
     let processes = if isolation.uid.is_some() {
         limits.processes.to_string()
     } else {
@@ -324,7 +340,8 @@ fn spawn(job: &Job<'_>, limits: &Limits, isolation: &Isolation, token: &str) -> 
         Memory::Resident(_) => "-".to_string(),
     };
     // dash counts -f in 512-byte blocks, and names the process limit -p.
-    let script = r#"p=$1 v=$2 f=$3; shift 3
+    let script = r#"p=$1 v=$2 f=$3 c=$4; shift 4
+if [ "$c" = 1 ]; then exec 3<&0 0</dev/null; fi
 ulimit -c 0
 ulimit -f "$f" || exit 125
 if [ "$p" != - ]; then ulimit -p "$p" 2>/dev/null || ulimit -u "$p" || exit 125; fi
@@ -337,7 +354,14 @@ exec "$@""#;
         .arg("slider-grade")
         .arg(processes)
         .arg(address_space)
-        .arg((limits.file_size / 512).max(1).to_string());
+        .arg((limits.file_size / 512).max(1).to_string())
+        .arg(if job.channel { "1" } else { "0" });
+    let (reader, stdin) = if job.channel {
+        let (reader, writer) = nix::unistd::pipe()?;
+        (Some(File::from(reader)), Stdio::from(writer))
+    } else {
+        (None, Stdio::null())
+    };
     if let Some(bwrap) = &isolation.bwrap {
         command.arg(bwrap).args(sandbox_args(
             job.workdir,
@@ -352,7 +376,7 @@ exec "$@""#;
         .env_clear()
         .envs(isolation.env.iter().map(|(k, v)| (k, v)))
         .env(TOKEN, token)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
@@ -360,7 +384,9 @@ exec "$@""#;
         // std drops the supplementary groups when it changes the uid.
         command.uid(uid).gid(uid);
     }
-    command.spawn()
+    // The command, and with it this process's copy of the writing end, is
+    // dropped on return: the channel ends when the program's copies close.
+    Ok((command.spawn()?, reader))
 }
 
 /// bubblewrap's arguments, up to and including `--`: everything read-only,
@@ -430,18 +456,21 @@ fn exit_of(status: ExitStatus) -> Exit {
     }
 }
 
-/// The two output pipes, read without blocking by one `poll` loop.
+/// The output pipes (and the side channel), read without blocking by one
+/// `poll` loop.
 struct Pipes {
     stdout: Option<File>,
     stderr: Option<File>,
+    channel: Option<File>,
     out: Vec<u8>,
     err: Vec<u8>,
+    side: Vec<u8>,
     cap: u64,
 }
 
 impl Pipes {
-    fn new(stdout: File, stderr: File, cap: u64) -> io::Result<Pipes> {
-        for file in [&stdout, &stderr] {
+    fn new(stdout: File, stderr: File, channel: Option<File>, cap: u64) -> io::Result<Pipes> {
+        for file in [Some(&stdout), Some(&stderr), channel.as_ref()].into_iter().flatten() {
             use nix::fcntl::{F_GETFL, F_SETFL, OFlag, fcntl};
             let flags = OFlag::from_bits_truncate(fcntl(file, F_GETFL)?);
             fcntl(file, F_SETFL(flags | OFlag::O_NONBLOCK))?;
@@ -449,14 +478,16 @@ impl Pipes {
         Ok(Pipes {
             stdout: Some(stdout),
             stderr: Some(stderr),
+            channel,
             out: Vec::new(),
             err: Vec::new(),
+            side: Vec::new(),
             cap,
         })
     }
 
     fn closed(&self) -> bool {
-        self.stdout.is_none() && self.stderr.is_none()
+        self.stdout.is_none() && self.stderr.is_none() && self.channel.is_none()
     }
 
     /// Waits up to `wait` for output and reads what is there. Returns
@@ -468,7 +499,7 @@ impl Pipes {
         }
         let timeout = PollTimeout::try_from(wait).unwrap_or(PollTimeout::ZERO);
         {
-            let mut fds: Vec<PollFd<'_>> = [&self.stdout, &self.stderr]
+            let mut fds: Vec<PollFd<'_>> = [&self.stdout, &self.stderr, &self.channel]
                 .into_iter()
                 .flatten()
                 .map(|f| PollFd::new(f.as_fd(), PollFlags::POLLIN))
@@ -480,16 +511,19 @@ impl Pipes {
         }
         let mut flooded = false;
         let mut buf = vec![0_u8; 1 << 16];
-        if let Some(file) = &mut self.stdout {
-            match drain(file, &mut buf, &mut self.out) {
-                Ok(true) => self.stdout = None,
-                Ok(false) => {}
-                Err(e) => return Err(e),
-            }
-            if self.out.len() as u64 > self.cap {
-                self.out.truncate(self.cap as usize);
-                self.stdout = None;
-                flooded = true;
+        for (pipe, into) in [
+            (&mut self.stdout, &mut self.out),
+            (&mut self.channel, &mut self.side),
+        ] {
+            if let Some(file) = pipe {
+                if drain(file, &mut buf, into)? {
+                    *pipe = None;
+                }
+                if into.len() as u64 > self.cap {
+                    into.truncate(self.cap as usize);
+                    *pipe = None;
+                    flooded = true;
+                }
             }
         }
         if let Some(file) = &mut self.stderr {
@@ -504,10 +538,10 @@ impl Pipes {
         Ok(flooded)
     }
 
-    fn finish(mut self) -> (Vec<u8>, Vec<u8>) {
+    fn finish(mut self) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
         let start = self.err.len().saturating_sub(TAIL);
         self.err.drain(..start);
-        (self.out, self.err)
+        (self.out, self.err, self.side)
     }
 }
 
@@ -547,8 +581,27 @@ mod tests {
             program: "sh".as_ref(),
             args: &args,
             workdir: &dir,
+            channel: false,
         };
         run(&job, limits, &plain()).unwrap()
+    }
+
+    #[test]
+    fn the_side_channel_is_descriptor_3_and_apart_from_stdout() {
+        let dir = std::env::temp_dir();
+        let args = ["-c".into(), "echo out; echo side >&3; exec 3>&-; echo err >&2".into()];
+        let job = Job {
+            program: "sh".as_ref(),
+            args: &args,
+            workdir: &dir,
+            channel: true,
+        };
+        let ended = run(&job, &Limits::default(), &plain()).unwrap();
+        assert_eq!(ended.exit, Exit::Code(0), "{ended:?}");
+        assert_eq!((ended.stdout.as_slice(), ended.channel.as_slice()), (&b"out\n"[..], &b"side\n"[..]));
+        assert_eq!(ended.stderr_tail, b"err\n");
+        let without = sh("echo side >&3 || echo refused", &Limits::default());
+        assert_eq!((without.stdout.as_slice(), without.channel.as_slice()), (&b"refused\n"[..], &b""[..]));
     }
 
     #[test]
