@@ -36,8 +36,9 @@
 //! 4. `search`, `generate`: goals, heuristics, pattern databases, IDA* and
 //!    the classic algorithms ([`search`]); puzzle generation ([`generate`]).
 //! 5. `check`: replaying and proving a submitted answer ([`check`]).
-//! 6. `grade` (feature `cli`): suites, running programs under limits, and
-//!    naming outcomes.
+//! 6. `grade`, `autograde` (feature `cli`): suites, running programs under
+//!    limits, and naming outcomes; grading Java `Board`/`Solver` classes
+//!    the way the course's autograder does.
 //! 7. `present` (feature `cli`): every user-facing wording: diagnostics,
 //!    checker and grade reports, GitHub annotations.
 //! 8. `fuzz_checks` (feature `arbitrary`): the properties the fuzz targets
@@ -58,6 +59,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(feature = "cli")]
+pub mod autograde;
 mod board;
 pub mod check;
 mod error;

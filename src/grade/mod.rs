@@ -157,8 +157,12 @@ pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: 
     let uid = harness
         .uid_base
         .map(|base| slot_uid(base, std::process::id(), slot));
-    let workdir = match Workdir::new(&harness.scratch, entry, uid) {
-        Ok(workdir) => workdir,
+    let prepared = Workdir::new(&harness.scratch, "slider-grade", uid).and_then(|workdir| {
+        let puzzle = workdir.add(&entry.name, &std::fs::read(&entry.path)?)?;
+        Ok((workdir, puzzle))
+    });
+    let (workdir, puzzle) = match prepared {
+        Ok(prepared) => prepared,
         Err(e) => {
             result.detail = format!("cannot prepare the test's folder: {e}");
             return result;
@@ -169,7 +173,7 @@ pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: 
         .iter()
         .map(|a| {
             if a == "{}" {
-                workdir.puzzle.clone().into_os_string()
+                puzzle.clone().into_os_string()
             } else {
                 a.clone()
             }
@@ -227,26 +231,20 @@ fn exposed(submission: &Submission, env: &[(OsString, OsString)]) -> Vec<PathBuf
     paths
 }
 
-/// A test's private folder, holding only its copy of the puzzle; removed
-/// when dropped.
-struct Workdir {
-    path: PathBuf,
-    puzzle: PathBuf,
+/// A test's private folder (mode 0700, owned by the test's uid when it has
+/// one), holding only the files the test needs; removed when dropped.
+pub(crate) struct Workdir {
+    pub(crate) path: PathBuf,
 }
 
 impl Workdir {
-    fn new(scratch: &Path, entry: &Entry, uid: Option<u32>) -> std::io::Result<Workdir> {
-        use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    pub(crate) fn new(scratch: &Path, prefix: &str, uid: Option<u32>) -> std::io::Result<Workdir> {
+        use std::os::unix::fs::DirBuilderExt;
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let k = NEXT.fetch_add(1, Ordering::Relaxed);
-        let path = scratch.join(format!("slider-grade-{}-{k}", std::process::id()));
+        let path = scratch.join(format!("{prefix}-{}-{k}", std::process::id()));
         std::fs::DirBuilder::new().mode(0o700).create(&path)?;
-        let workdir = Workdir {
-            puzzle: path.join(&entry.name),
-            path,
-        };
-        std::fs::copy(&entry.path, &workdir.puzzle)?;
-        std::fs::set_permissions(&workdir.puzzle, std::fs::Permissions::from_mode(0o444))?;
+        let workdir = Workdir { path };
         if let Some(uid) = uid {
             let owner = Some(nix::unistd::Uid::from_raw(uid));
             let group = Some(nix::unistd::Gid::from_raw(uid));
@@ -254,12 +252,69 @@ impl Workdir {
         }
         Ok(workdir)
     }
+
+    /// Writes a read-only file `name` holding `contents`; returns its path.
+    pub(crate) fn add(&self, name: &str, contents: &[u8]) -> std::io::Result<PathBuf> {
+        use std::os::unix::fs::PermissionsExt;
+        let path = self.path.join(name);
+        std::fs::write(&path, contents)?;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444))?;
+        Ok(path)
+    }
 }
 
 impl Drop for Workdir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.path);
     }
+}
+
+/// Runs `work(i, slot)` for every `i` below `count`, `jobs` at a time on
+/// threads of their own (each with its slot number, for its uid), and
+/// returns the results in order. When the system refuses threads, the work
+/// runs on the threads it gave (or on this one): never a panic.
+pub(crate) fn in_slots<T: Send>(
+    count: usize,
+    jobs: usize,
+    work: &(dyn Fn(usize, u32) -> T + Sync),
+) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
+    let run = |slot: u32| {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= count {
+                break;
+            }
+            let result = work(i, slot);
+            if let Ok(mut results) = results.lock() {
+                results[i] = Some(result);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let mut started = 0;
+        let jobs = jobs.clamp(1, count.max(1)).min(MAX_SLOTS as usize);
+        for slot in 0..jobs {
+            let run = &run;
+            let spawned = std::thread::Builder::new()
+                .name(format!("slot-{slot}"))
+                .spawn_scoped(scope, move || run(slot as u32));
+            if spawned.is_err() {
+                break;
+            }
+            started += 1;
+        }
+        if started == 0 {
+            run(0); // no thread to be had: run here
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// Runs every puzzle of `suite` with `jobs` at a time, in any order, and
@@ -292,46 +347,12 @@ pub fn run_suite(
     jobs: usize,
     done: &(dyn Fn(&TestResult) + Sync),
 ) -> Vec<TestResult> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<TestResult>>> = Mutex::new(vec![None; suite.entries.len()]);
-    let work = |slot: u32| {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(entry) = suite.entries.get(i) else {
-                break;
-            };
-            let result = run_one(entry, submission, harness, slot);
-            done(&result);
-            if let Ok(mut results) = results.lock() {
-                results[i] = Some(result);
-            }
-        }
-    };
-    std::thread::scope(|scope| {
-        let mut started = 0;
-        let jobs = jobs
-            .clamp(1, suite.entries.len().max(1))
-            .min(MAX_SLOTS as usize);
-        for slot in 0..jobs {
-            let work = &work;
-            let spawned = std::thread::Builder::new()
-                .name(format!("grade-{slot}"))
-                .spawn_scoped(scope, move || work(slot as u32));
-            if spawned.is_err() {
-                break;
-            }
-            started += 1;
-        }
-        if started == 0 {
-            work(0); // no thread to be had: run here
-        }
+    let results = in_slots(suite.entries.len(), jobs, &|i, slot| {
+        let result = run_one(&suite.entries[i], submission, harness, slot);
+        done(&result);
+        result
     });
     // Whatever escaped every test's tracking and came back to the grader.
     process::sweep_orphans();
     results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
 }

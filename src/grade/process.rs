@@ -84,6 +84,23 @@ pub struct Limits {
     pub file_size: u64,
 }
 
+impl Limits {
+    /// The memory limit in bytes, whatever its mode.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::grade::process::Limits;
+    /// assert_eq!(Limits::default().memory_bytes(), 2048 << 20);
+    /// ```
+    #[must_use]
+    pub fn memory_bytes(&self) -> u64 {
+        match self.memory {
+            Memory::Resident(bytes) | Memory::AddressSpace(bytes) => bytes,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -470,7 +487,10 @@ struct Pipes {
 
 impl Pipes {
     fn new(stdout: File, stderr: File, channel: Option<File>, cap: u64) -> io::Result<Pipes> {
-        for file in [Some(&stdout), Some(&stderr), channel.as_ref()].into_iter().flatten() {
+        for file in [Some(&stdout), Some(&stderr), channel.as_ref()]
+            .into_iter()
+            .flatten()
+        {
             use nix::fcntl::{F_GETFL, F_SETFL, OFlag, fcntl};
             let flags = OFlag::from_bits_truncate(fcntl(file, F_GETFL)?);
             fcntl(file, F_SETFL(flags | OFlag::O_NONBLOCK))?;
@@ -589,7 +609,10 @@ mod tests {
     #[test]
     fn the_side_channel_is_descriptor_3_and_apart_from_stdout() {
         let dir = std::env::temp_dir();
-        let args = ["-c".into(), "echo out; echo side >&3; exec 3>&-; echo err >&2".into()];
+        let args = [
+            "-c".into(),
+            "echo out; echo side >&3; exec 3>&-; echo err >&2".into(),
+        ];
         let job = Job {
             program: "sh".as_ref(),
             args: &args,
@@ -598,10 +621,16 @@ mod tests {
         };
         let ended = run(&job, &Limits::default(), &plain()).unwrap();
         assert_eq!(ended.exit, Exit::Code(0), "{ended:?}");
-        assert_eq!((ended.stdout.as_slice(), ended.channel.as_slice()), (&b"out\n"[..], &b"side\n"[..]));
+        assert_eq!(
+            (ended.stdout.as_slice(), ended.channel.as_slice()),
+            (&b"out\n"[..], &b"side\n"[..])
+        );
         assert_eq!(ended.stderr_tail, b"err\n");
         let without = sh("echo side >&3 || echo refused", &Limits::default());
-        assert_eq!((without.stdout.as_slice(), without.channel.as_slice()), (&b"refused\n"[..], &b""[..]));
+        assert_eq!(
+            (without.stdout.as_slice(), without.channel.as_slice()),
+            (&b"refused\n"[..], &b""[..])
+        );
     }
 
     #[test]

@@ -6,11 +6,14 @@
 //! - [`check`]: a checker's report as text, JSON or GitHub annotations;
 //! - [`grade`]: a graded suite as a table, JSON, `JUnit`, Gradescope's
 //!   `results.json` and GitHub annotations;
+//! - [`autograde`]: an autograder report as the course words it, JSON,
+//!   `JUnit`, Gradescope and GitHub annotations;
 //! - [`github`]: the one escaper of GitHub workflow commands.
 //!
 //! Adding an output format: a function in the module of what it renders
 //! (`check.rs` or `grade.rs`), and its name in the binary's `--format`.
 
+pub mod autograde;
 pub mod check;
 pub mod diagnostic;
 pub mod github;

@@ -118,13 +118,13 @@ enum MemoryMode {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum UserMode {
+pub(crate) enum UserMode {
     Auto,
     Keep,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum SandboxMode {
+pub(crate) enum SandboxMode {
     Auto,
     Always,
     Never,
@@ -297,37 +297,8 @@ fn harness(args: &GradeArgs) -> Result<Harness, u8> {
     };
     let root = nix::unistd::geteuid().is_root();
     let uid_base = (root && args.user == UserMode::Auto).then_some(UID_BASE);
-    let bwrap = match args.sandbox {
-        SandboxMode::Never => None,
-        mode => match working_bwrap() {
-            Ok(path) => Some(path),
-            Err(why) if mode == SandboxMode::Always => {
-                return Err(fail(&format!("--sandbox always: {why}")));
-            }
-            Err(why) => {
-                let _ = writeln!(
-                    anstream::stderr(),
-                    "note: no sandbox ({why}); tests run with the other protections only"
-                );
-                None
-            }
-        },
-    };
-    let mut env: Vec<(OsString, OsString)> = vec![
-        (
-            "PATH".into(),
-            std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
-        ),
-        ("HOME".into(), "/tmp".into()),
-        ("TMPDIR".into(), "/tmp".into()),
-        ("LANG".into(), "C.UTF-8".into()),
-    ];
-    for name in &args.pass_env {
-        if let Some(value) = std::env::var_os(name) {
-            env.retain(|(k, _)| k != name.as_str());
-            env.push((name.into(), value));
-        }
-    }
+    let bwrap = sandbox(args.sandbox)?;
+    let env = program_env(&args.pass_env);
     let suite_dir = std::fs::canonicalize(&args.suite).unwrap_or_else(|_| args.suite.clone());
     Ok(Harness {
         limits,
@@ -338,6 +309,49 @@ fn harness(args: &GradeArgs) -> Result<Harness, u8> {
         hide: vec![suite_dir],
         scratch: std::env::temp_dir(),
     })
+}
+
+/// The whole environment a graded program sees: `PATH`, `HOME`, `TMPDIR`,
+/// `LANG`, and the variables named by `--env`.
+pub(crate) fn program_env(pass: &[String]) -> Vec<(OsString, OsString)> {
+    let mut env: Vec<(OsString, OsString)> = vec![
+        (
+            "PATH".into(),
+            std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
+        ),
+        ("HOME".into(), "/tmp".into()),
+        ("TMPDIR".into(), "/tmp".into()),
+        ("LANG".into(), "C.UTF-8".into()),
+    ];
+    for name in pass {
+        if let Some(value) = std::env::var_os(name) {
+            env.retain(|(k, _)| k != name.as_str());
+            env.push((name.into(), value));
+        }
+    }
+    env
+}
+
+/// The sandbox `mode` asks for: bubblewrap's path when it works here,
+/// `None` without it (with a note under `auto`), or the exit code of
+/// `always` failing.
+pub(crate) fn sandbox(mode: SandboxMode) -> Result<Option<PathBuf>, u8> {
+    match mode {
+        SandboxMode::Never => Ok(None),
+        mode => match working_bwrap() {
+            Ok(path) => Ok(Some(path)),
+            Err(why) if mode == SandboxMode::Always => {
+                Err(fail(&format!("--sandbox always: {why}")))
+            }
+            Err(why) => {
+                let _ = writeln!(
+                    anstream::stderr(),
+                    "note: no sandbox ({why}); tests run with the other protections only"
+                );
+                Ok(None)
+            }
+        },
+    }
 }
 
 /// bubblewrap's path, once it has been seen to start a sandbox here.

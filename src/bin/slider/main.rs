@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod autograde_cmd;
 mod bench;
 mod bench_search;
 mod generate_cmd;
@@ -37,6 +38,8 @@ enum Command {
     Gen(generate_cmd::GenArgs),
     /// Grade a submission over a suite of puzzles, under limits.
     Grade(grade_cmd::GradeArgs),
+    /// Grade Java Board/Solver classes the way the course's autograder does.
+    Autograde(autograde_cmd::AutogradeArgs),
     /// Run a benchmark and print its figures.
     Bench(bench::BenchArgs),
     /// Manage the pattern-database cache: path, build, verify.
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Gen(args) => generate_cmd::run(&args),
         Command::Grade(args) => grade_cmd::run(&args),
+        Command::Autograde(args) => autograde_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Pdb(args) => pdb_cmd::run(&args),
     };

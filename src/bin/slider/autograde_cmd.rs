@@ -1,0 +1,255 @@
+//! `slider autograde`: grade Java Board/Solver submissions as the course does.
+
+use std::fs::File;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use slider::autograde::java::Jdk;
+use slider::autograde::{Category, Options, Report, Toolkit, Variant, autograde};
+use slider::exit_code;
+use slider::grade::process::{Limits, Memory};
+use slider::grade::{Harness, UID_BASE};
+use slider::present::autograde as present;
+
+use crate::common::{fail, report_error};
+use crate::grade_cmd::{SandboxMode, UserMode, program_env, sandbox};
+
+/// Arguments of `slider autograde`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  slider autograde fixtures/autograde/reference
+  slider autograde --api princeton --json report.json path/to/submission
+  slider autograde --batch submissions/ --csv scores.csv
+
+A submission is a folder holding Board.java and Solver.java at any depth
+(the shallowest of each is graded; a `package` line is handled). Student
+code never runs outside a JVM under limits: see the README's autograder
+section for the threat model. Exit status: 0 when every submission passes
+every graded test, 1 when one does not, 2 on a usage or setup error.")]
+pub struct AutogradeArgs {
+    /// The spec variant to grade against (`auto`: whichever API the classes
+    /// match best).
+    #[arg(long, value_enum, default_value_t = ApiArg::Auto)]
+    api: ApiArg,
+    /// Compile and run against this algs4.jar instead of slider's stand-ins.
+    #[arg(long, value_name = "JAR")]
+    algs4: Option<PathBuf>,
+    /// Run only these categories (comma-separated; compilation always runs).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "CATEGORY")]
+    only: Vec<Category>,
+    /// Console output: the course-style report, JSON, or GitHub Actions
+    /// annotations and the report.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    format: FormatArg,
+    /// Write the stable JSON report (all submissions).
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write `JUnit` XML (all submissions).
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Write Gradescope's results.json (one submission).
+    #[arg(long, value_name = "FILE")]
+    gradescope: Option<PathBuf>,
+    /// Write a CSV table of scores (one row per submission).
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Grade every sub-folder of DIR as a submission (one per student).
+    #[arg(long, value_name = "DIR")]
+    batch: Option<PathBuf>,
+    /// JVMs run at once, 1 to 64 (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
+    jobs: Option<u64>,
+    /// Seed of the random boards (the same seed, the same tests).
+    #[arg(long, default_value_t = 2026, value_name = "N")]
+    seed: u64,
+    /// Seconds one operation may take before it counts as an infinite loop.
+    #[arg(long, default_value = "10", value_name = "SECS", value_parser = crate::common::parse_seconds)]
+    trial_timeout: Duration,
+    /// Memory per JVM, in MiB of resident memory (at least 512).
+    #[arg(long, default_value_t = 1536, value_name = "MIB", value_parser = clap::value_parser!(u64).range(512..=1 << 20))]
+    memory: u64,
+    /// As root, run each JVM as an unprivileged uid of its own (`auto`).
+    #[arg(long, value_enum, default_value_t = UserMode::Auto)]
+    user: UserMode,
+    /// Run every JVM inside bubblewrap (`auto`: when it works here).
+    #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
+    sandbox: SandboxMode,
+    /// The submissions: folders holding Board.java and Solver.java.
+    #[arg(value_name = "SUBMISSION", required_unless_present = "batch")]
+    submissions: Vec<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ApiArg {
+    Auto,
+    Coursera,
+    Princeton,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    Human,
+    Json,
+    Github,
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(args: &AutogradeArgs) -> u8 {
+    let mut submissions = args.submissions.clone();
+    if let Some(batch) = &args.batch {
+        match std::fs::read_dir(batch) {
+            Ok(entries) => {
+                let mut found: Vec<PathBuf> = entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.is_dir())
+                    .collect();
+                found.sort();
+                submissions.extend(found);
+            }
+            Err(e) => return fail(&format!("cannot read {}: {e}", batch.display())),
+        }
+    }
+    if submissions.is_empty() {
+        return fail("no submission to grade");
+    }
+    for submission in &submissions {
+        if !submission.is_dir() {
+            return fail(&format!(
+                "{}: not a folder (a submission is a folder holding Board.java and Solver.java)",
+                submission.display()
+            ));
+        }
+    }
+    if args.gradescope.is_some() && submissions.len() != 1 {
+        return fail("--gradescope writes one submission's results: give exactly one");
+    }
+    let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
+    let jdk = match Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref()) {
+        Ok(jdk) => jdk,
+        Err(why) => return fail(&why),
+    };
+    let mut files = Vec::new();
+    for path in [&args.json, &args.junit, &args.gradescope, &args.csv]
+        .into_iter()
+        .flatten()
+    {
+        match File::create(path) {
+            Ok(file) => files.push((path.clone(), file)),
+            Err(e) => return fail(&format!("cannot write {}: {e}", path.display())),
+        }
+    }
+    let bwrap = match sandbox(args.sandbox) {
+        Ok(bwrap) => bwrap,
+        Err(code) => return code,
+    };
+    let root = nix::unistd::geteuid().is_root();
+    let harness = Harness {
+        limits: Limits {
+            wall: Duration::from_secs(60),
+            cpu: Some(Duration::from_secs(60)),
+            memory: Memory::Resident(args.memory << 20),
+            max_output: 16 << 20,
+            processes: 256,
+            file_size: 16 << 20,
+        },
+        api: slider::format::Api::Any,
+        uid_base: (root && args.user == UserMode::Auto).then_some(UID_BASE),
+        env: program_env(&[]),
+        bwrap,
+        hide: Vec::new(),
+        scratch: std::env::temp_dir(),
+    };
+    let options = Options {
+        variant: match args.api {
+            ApiArg::Auto => None,
+            ApiArg::Coursera => Some(Variant::Coursera),
+            ApiArg::Princeton => Some(Variant::Princeton),
+        },
+        only: args.only.clone(),
+        jdk,
+        algs4: args
+            .algs4
+            .as_ref()
+            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
+        harness,
+        jobs: args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |j| j as usize,
+        ),
+        seed: args.seed,
+        trial_time: args.trial_timeout,
+    };
+    let toolkit = match Toolkit::build(&options) {
+        Ok(toolkit) => toolkit,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let mut reports: Vec<Report> = Vec::new();
+    for submission in &submissions {
+        let progress = progress_bar();
+        progress.set_message(submission.display().to_string());
+        let report = autograde(submission, &toolkit, &options, &|test| {
+            progress.set_message(test.id.clone());
+            progress.inc(1);
+        });
+        progress.finish_and_clear();
+        let mut out = std::io::stdout().lock();
+        match args.format {
+            FormatArg::Human => {
+                let _ = write!(out, "{}", present::human(&report, true));
+            }
+            FormatArg::Github => {
+                let _ = write!(out, "{}", present::github(&report));
+                let _ = write!(out, "{}", present::human(&report, true));
+            }
+            FormatArg::Json => {}
+        }
+        if submissions.len() > 1 && args.format != FormatArg::Json {
+            let _ = writeln!(out);
+        }
+        reports.push(report);
+    }
+    if args.format == FormatArg::Json {
+        let _ = write!(std::io::stdout().lock(), "{}", present::json(&reports));
+    } else if reports.len() > 1 {
+        let _ = write!(std::io::stdout().lock(), "{}", present::csv(&reports));
+    }
+    let mut code = if reports.iter().all(|r| r.score().0 >= 100.0) {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FAILURE
+    };
+    for (path, mut file) in files {
+        let text = if Some(&path) == args.json.as_ref() {
+            present::json(&reports)
+        } else if Some(&path) == args.junit.as_ref() {
+            present::junit(&reports)
+        } else if Some(&path) == args.gradescope.as_ref() {
+            present::gradescope(&reports[0])
+        } else {
+            present::csv(&reports)
+        };
+        if let Err(e) = file.write_all(text.as_bytes()) {
+            report_error(&format!("cannot write {}: {e}", path.display()));
+            code = exit_code::ERROR;
+        }
+    }
+    code
+}
+
+/// A spinner with the test being run, on a terminal only.
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} tests done, {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
