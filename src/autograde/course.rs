@@ -950,6 +950,9 @@ pub fn judge(
             if unsolvable_princeton && class == "java.lang.IllegalArgumentException" {
                 return Ok(());
             }
+            if message == "null" || message.is_empty() {
+                return Err(format!("throws {class}"));
+            }
             return Err(format!("throws {class}: {message}"));
         }
     };

@@ -550,10 +550,9 @@ pub fn autograde(
         elapsed: Duration::ZERO,
     };
     for category in [Category::Memory, Category::Timing] {
-        report.not_run.push((
-            category,
-            "not implemented yet (memory and timing tests come in a later release)".to_string(),
-        ));
+        report
+            .not_run
+            .push((category, "slider does not measure it yet".to_string()));
     }
     for category in [Category::Api, Category::Correctness] {
         if !wanted(category) {
@@ -839,11 +838,17 @@ fn run_test(
         time: ended.wall,
     };
     let mut failed = 0;
+    let mut timed_out = false;
     for (index, trial) in test.trials.iter().enumerate() {
-        let outcome = match records.get(&index) {
+        let record = records.get(&index);
+        let outcome = match record {
             Some(record) => course::judge(test, index, record, variant),
+            None if timed_out => {
+                Err("not run: the JVM was ended when the input before timed out".to_string())
+            }
             None => Err(jvm_end(&ended, records.is_empty())),
         };
+        timed_out |= record == Some(&Record::Timeout);
         match outcome {
             Ok(()) => result.passed += 1,
             Err(why) => {
@@ -851,7 +856,8 @@ fn run_test(
                 if result.failures.len() < MAX_FAILURES {
                     result.failures.push(format!("{why}; {}", trial.label));
                 }
-                if !records.contains_key(&index) {
+                if record.is_none() {
+                    // Nothing came after this: the rest of the inputs failed with it.
                     failed += test.trials.len() - index - 1;
                     break;
                 }

@@ -17,7 +17,7 @@ fn visible(text: &str) -> String {
 
 fn stage_line(stage: &Stage, not_run: Option<&str>) -> String {
     match (stage.ran, stage.passed, not_run) {
-        (_, _, Some(why)) => format!("not run ({why})"),
+        (_, _, Some(why)) => format!("not run: {why}"),
         (false, _, None) => "not run".to_string(),
         (true, true, None) => "PASSED".to_string(),
         (true, false, None) => "FAILED".to_string(),
@@ -39,7 +39,7 @@ fn summary(report: &Report) -> String {
             Category::Compile => stage_line(&report.compilation, why(category)),
             Category::Api => stage_line(&report.api, why(category)),
             _ => match why(category) {
-                Some(why) => format!("not run ({why})"),
+                Some(why) => format!("not run: {why}"),
                 None => {
                     let (passed, total) = report.tally(category);
                     format!("{passed}/{total} tests passed")
