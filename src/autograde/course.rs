@@ -803,6 +803,16 @@ pub fn plan_line(test: &CourseTest, index: usize) -> String {
         line.push(' ');
         line.push_str(&token(board));
     }
+    let graded = match test.check {
+        Check::Moves => Some("moves"),
+        Check::Solution => Some("solution"),
+        Check::SolverSolvable => Some("isSolvable"),
+        _ => None,
+    };
+    if let Some(method) = graded.filter(|_| !trial.boards.is_empty()) {
+        line.push(' ');
+        line.push_str(method);
+    }
     if test.check.operation() == "chain" {
         let kind = if matches!(test.check, Check::TwinHamming | Check::TwinManhattan) {
             "twin"
@@ -1224,8 +1234,8 @@ fn call_order(board: &Board, fields: &[String], variant: Variant) -> Result<(), 
     Ok(())
 }
 
-/// Judges `[moves, count|null, boards...]` by replaying it through the
-/// checker: any optimal path passes.
+/// Judges `[moves or "-" when not called, count|null, boards...]` by
+/// replaying it through the checker: any optimal path passes.
 fn solution(board: &Board, fields: &[String]) -> Result<(), String> {
     let moves = field(fields, 0)?;
     let count = field(fields, 1)?;
@@ -1260,8 +1270,13 @@ fn solution(board: &Board, fields: &[String]) -> Result<(), String> {
             .findings
             .first()
             .map_or_else(|| "rejected".to_string(), |f| f.kind.to_string());
+        let moves = if moves == "-" {
+            String::new()
+        } else {
+            format!(", moves() = {moves}")
+        };
         return Err(format!(
-            "solution() is wrong: {why} (a path of {} boards, moves() = {moves})",
+            "solution() is wrong: {why} (a path of {} boards{moves})",
             boards.len()
         ));
     }

@@ -220,7 +220,8 @@ impl Report {
     }
 
     /// The aggregate score in percent, with the course's weights, over the
-    /// categories graded; and the weight those categories carry.
+    /// categories graded; and the weight those categories carry. A category
+    /// with nothing in it (no test was planned) carries no weight.
     ///
     /// # Example
     ///
@@ -233,7 +234,10 @@ impl Report {
     ///     not_run: vec![(Category::Memory, "later".into()), (Category::Timing, "later".into())],
     ///     printed: 0, elapsed: Default::default(),
     /// };
-    /// assert_eq!(report.score(), (100.0, 70));
+    /// // Compilation and API passed; no correctness test was planned.
+    /// assert_eq!(report.score(), (100.0, 10));
+    /// let failed = Report { api: Stage { ran: true, passed: false, messages: vec![] }, ..report };
+    /// assert_eq!(failed.score(), (50.0, 10));
     /// ```
     #[must_use]
     pub fn score(&self) -> (f64, u32) {
@@ -244,10 +248,11 @@ impl Report {
                 continue;
             }
             let (passed, total) = self.tally(category);
-            weight += category.weight();
-            if total > 0 {
-                points += f64::from(category.weight()) * passed as f64 / total as f64;
+            if total == 0 {
+                continue;
             }
+            weight += category.weight();
+            points += f64::from(category.weight()) * passed as f64 / total as f64;
         }
         if weight == 0 {
             return (0.0, 0);

@@ -1,5 +1,5 @@
-//! A submission's sources: found in a folder at any depth, read under a
-//! cap, and made compilable beside slider's classes (a `package` line
+//! A submission's sources: found in a folder or a `.zip` at any depth,
+//! read under a cap, and made compilable beside slider's classes (a `package` line
 //! blanked, imports added for the old default-package algs4) without
 //! moving a single line, so that javac's line numbers stay the student's.
 
@@ -47,12 +47,17 @@ impl std::fmt::Display for SourceError {
     }
 }
 
-/// Finds `Board.java` and `Solver.java` under `root` (the shallowest of
-/// each; symbolic links are not followed) and prepares them.
+/// The largest `.zip` submission opened.
+pub const MAX_ARCHIVE: u64 = 64 << 20;
+
+/// Finds `Board.java` and `Solver.java` in a submission, a folder or a
+/// `.zip` file (the shallowest of each; symbolic links are not followed,
+/// hidden folders and `__MACOSX` are skipped), and prepares them.
 ///
 /// # Errors
 ///
-/// [`SourceError`] for a missing, oversized, unreadable or non-UTF-8 file.
+/// [`SourceError`] for a missing, oversized, unreadable or non-UTF-8 file,
+/// or an archive that cannot be read.
 ///
 /// # Example
 ///
@@ -64,6 +69,36 @@ impl std::fmt::Display for SourceError {
 /// # Ok::<(), slider::autograde::sources::SourceError>(())
 /// ```
 pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
+    let found = if root.is_file() {
+        find_in_zip(root)?
+    } else {
+        find_in_folder(root)?
+    };
+    let mut files = Vec::new();
+    for (name, found) in REQUIRED.iter().zip(found) {
+        let Some((path, text)) = found else {
+            return Err(SourceError::Missing(name));
+        };
+        let (text, changes) = prepare(&text);
+        files.push(SourceFile {
+            name,
+            found: path,
+            text,
+            changes,
+        });
+    }
+    Ok(files)
+}
+
+/// Where each required file was found, and its text.
+type Found = [Option<(PathBuf, String)>; 2];
+
+/// Whether a folder or archive entry of this name is searched.
+fn searched(name: &str) -> bool {
+    !name.starts_with('.') && name != "__MACOSX"
+}
+
+fn find_in_folder(root: &Path) -> Result<Found, SourceError> {
     let mut found: [Option<(usize, PathBuf)>; 2] = [None, None];
     let mut queue = vec![(root.to_path_buf(), 0)];
     let mut seen = 0;
@@ -82,7 +117,7 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
                 continue;
             };
             let name = entry.file_name();
-            if kind.is_dir() && depth < MAX_DEPTH && !name.to_string_lossy().starts_with('.') {
+            if kind.is_dir() && depth < MAX_DEPTH && searched(&name.to_string_lossy()) {
                 queue.push((entry.path(), depth + 1));
             } else if kind.is_file()
                 && let Some(k) = REQUIRED.iter().position(|r| name == *r)
@@ -92,29 +127,84 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
             }
         }
     }
-    let mut files = Vec::new();
-    for (k, name) in REQUIRED.iter().enumerate() {
-        let Some((_, path)) = found[k].take() else {
-            return Err(SourceError::Missing(name));
-        };
-        let text = read(&path)?;
-        let (text, changes) = prepare(&text);
-        files.push(SourceFile {
-            name,
-            found: path,
-            text,
-            changes,
-        });
+    let mut texts: Found = [None, None];
+    for (k, slot) in found.into_iter().enumerate() {
+        if let Some((_, path)) = slot {
+            let text = read_capped(std::fs::File::open(&path), &path)?;
+            texts[k] = Some((path, text));
+        }
     }
-    Ok(files)
+    Ok(texts)
 }
 
-fn read(path: &Path) -> Result<String, SourceError> {
+/// The two files from a `.zip`, read in memory under the caps (nothing is
+/// extracted, so entry names like `../x` are harmless).
+fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
+    let unreadable = |why: String| SourceError::Unreadable(archive_path.to_path_buf(), why);
+    let is_zip = archive_path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("zip"));
+    if !is_zip {
+        return Err(unreadable(
+            "a submission is a folder or a .zip file".to_string(),
+        ));
+    }
+    let file = std::fs::File::open(archive_path).map_err(|e| unreadable(e.to_string()))?;
+    let size = file.metadata().map_err(|e| unreadable(e.to_string()))?.len();
+    if size > MAX_ARCHIVE {
+        return Err(unreadable(format!(
+            "larger than {} MiB",
+            MAX_ARCHIVE >> 20
+        )));
+    }
+    let mut archive = zip::ZipArchive::new(std::io::BufReader::new(file))
+        .map_err(|e| unreadable(format!("not a readable .zip ({e})")))?;
+    let mut found: [Option<(usize, usize, PathBuf)>; 2] = [None, None];
+    for index in 0..archive.len().min(MAX_ENTRIES) {
+        let Ok(entry) = archive.by_index_raw(index) else {
+            continue;
+        };
+        let Some(path) = entry.enclosed_name() else {
+            continue;
+        };
+        let parts: Vec<String> = path
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let depth = parts.len().saturating_sub(1);
+        if !entry.is_file() || depth > MAX_DEPTH || !parts[..depth].iter().all(|p| searched(p)) {
+            continue;
+        }
+        if let Some(k) = parts.last().and_then(|n| REQUIRED.iter().position(|r| n == r))
+            && found[k].as_ref().is_none_or(|(d, _, _)| depth < *d)
+        {
+            found[k] = Some((depth, index, path));
+        }
+    }
+    let mut texts: Found = [None, None];
+    for (k, slot) in found.into_iter().enumerate() {
+        if let Some((_, index, path)) = slot {
+            let shown = archive_path.join(&path);
+            let entry = archive
+                .by_index(index)
+                .map_err(|e| std::io::Error::other(e.to_string()));
+            texts[k] = Some((shown.clone(), read_capped(entry, &shown)?));
+        }
+    }
+    Ok(texts)
+}
+
+/// Reads a source under [`MAX_SOURCE`], as UTF-8.
+fn read_capped(
+    opened: std::io::Result<impl std::io::Read>,
+    path: &Path,
+) -> Result<String, SourceError> {
     use std::io::Read;
     let unreadable = |why: String| SourceError::Unreadable(path.to_path_buf(), why);
-    let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
+    let reader = opened.map_err(|e| unreadable(e.to_string()))?;
     let mut bytes = Vec::new();
-    file.take(MAX_SOURCE + 1)
+    reader
+        .take(MAX_SOURCE + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| unreadable(e.to_string()))?;
     if bytes.len() as u64 > MAX_SOURCE {

@@ -160,6 +160,8 @@ struct TestJson<'a> {
     outcome: &'static str,
     passed: usize,
     total: usize,
+    /// The failures in one text (as `slider grade`'s JSON has it).
+    detail: String,
     details: &'a [String],
     time_ms: u128,
 }
@@ -240,6 +242,7 @@ fn json_value(report: &Report) -> ReportJson<'_> {
                 outcome: outcome_name(t.verdict),
                 passed: t.passed,
                 total: t.total,
+                detail: t.failures.join("\n"),
                 details: &t.failures,
                 time_ms: t.time.as_millis(),
             })

@@ -25,8 +25,9 @@ Examples:
   slider autograde --api princeton --json report.json path/to/submission
   slider autograde --batch submissions/ --csv scores.csv
 
-A submission is a folder holding Board.java and Solver.java at any depth
-(the shallowest of each is graded; a `package` line is handled). Student
+A submission is a folder or a .zip file holding Board.java and Solver.java
+at any depth (the shallowest of each is graded; a `package` line is
+handled; --batch takes every sub-folder and .zip of DIR). Student
 code never runs outside a JVM under limits: see the README's autograder
 section for the threat model. Exit status: 0 when every submission passes
 every graded test, 1 when one does not, 2 on a usage or setup error.")]
@@ -57,7 +58,8 @@ pub struct AutogradeArgs {
     /// Write a CSV table of scores (one row per submission).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
-    /// Grade every sub-folder of DIR as a submission (one per student).
+    /// Grade every sub-folder and .zip file of DIR as a submission (one per
+    /// student).
     #[arg(long, value_name = "DIR")]
     batch: Option<PathBuf>,
     /// JVMs run at once, 1 to 64 (default: every core).
@@ -78,7 +80,8 @@ pub struct AutogradeArgs {
     /// Run every JVM inside bubblewrap (`auto`: when it works here).
     #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
     sandbox: SandboxMode,
-    /// The submissions: folders holding Board.java and Solver.java.
+    /// The submissions: folders or .zip files holding Board.java and
+    /// Solver.java.
     #[arg(value_name = "SUBMISSION", required_unless_present = "batch")]
     submissions: Vec<PathBuf>,
 }
@@ -106,7 +109,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
                 let mut found: Vec<PathBuf> = entries
                     .flatten()
                     .map(|e| e.path())
-                    .filter(|p| p.is_dir())
+                    .filter(|p| p.is_dir() || is_zip(p))
                     .collect();
                 found.sort();
                 submissions.extend(found);
@@ -118,9 +121,9 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         return fail("no submission to grade");
     }
     for submission in &submissions {
-        if !submission.is_dir() {
+        if !submission.is_dir() && !is_zip(submission) {
             return fail(&format!(
-                "{}: not a folder (a submission is a folder holding Board.java and Solver.java)",
+                "{}: not a folder or a .zip file (a submission holds Board.java and Solver.java)",
                 submission.display()
             ));
         }
@@ -239,6 +242,14 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         }
     }
     code
+}
+
+/// A regular file named `*.zip`.
+fn is_zip(path: &std::path::Path) -> bool {
+    path.is_file()
+        && path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
 }
 
 /// A spinner with the test being run, on a terminal only.

@@ -1,0 +1,502 @@
+//! `slider autograde` on the fixture submissions of `fixtures/autograde/`:
+//! the project's Java reference scores 100%; each buggy copy (one classic
+//! mistake each) fails exactly the tests `fixtures/autograde/expected.txt`
+//! lists for it; each hostile one is contained, graded with its finding,
+//! and its report still comes out; `.zip` submissions are read safely.
+//! Every report is snapshotted under `snapshots/`.
+//!
+//! These tests need a JDK, and the hostile ones bubblewrap (`.ci/run`
+//! installs both). Without them they fail; they never pass silently.
+//! Every run is bounded (trial timeout, JVM limits, a watchdog), and any
+//! process a run leaves behind is found by its toolkit folder and ended by
+//! pid.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Seconds one operation may take (the fixtures' endless loops cost this
+/// much each; a correct operation takes milliseconds).
+const TRIAL_TIMEOUT: &str = "3";
+/// The most one `slider autograde` run of these tests may take.
+const WATCHDOG: Duration = Duration::from_secs(1200);
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn require_jdk() {
+    let javac = Command::new("javac").arg("-version").output();
+    assert!(
+        javac.is_ok_and(|o| o.status.success()),
+        "javac is missing: install a JDK (Debian: apt-get install openjdk-17-jdk-headless); .ci/run does"
+    );
+}
+
+fn require_bwrap() {
+    let works = Command::new("bwrap")
+        .args(["--ro-bind", "/", "/", "--unshare-pid", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        works,
+        "bubblewrap (bwrap) is missing or does not work here: install it (Debian: apt-get install bubblewrap); .ci/run does"
+    );
+}
+
+/// One line of `fixtures/autograde/expected.txt`.
+#[derive(Debug)]
+struct Expected {
+    submission: String,
+    compilation: String,
+    api: String,
+    fails: BTreeSet<String>,
+}
+
+fn expected() -> BTreeMap<String, Expected> {
+    let text = std::fs::read_to_string(root().join("fixtures/autograde/expected.txt")).unwrap();
+    let mut all = BTreeMap::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(
+            fields.len(),
+            4,
+            "expected.txt:{}: submission | compilation | api | failing tests",
+            number + 1
+        );
+        let fails = if fields[3] == "-" {
+            BTreeSet::new()
+        } else {
+            fields[3].split(',').map(|t| t.trim().to_string()).collect()
+        };
+        let entry = Expected {
+            submission: fields[0].to_string(),
+            compilation: fields[1].to_string(),
+            api: fields[2].to_string(),
+            fails,
+        };
+        assert!(
+            all.insert(entry.submission.clone(), entry).is_none(),
+            "expected.txt:{}: listed twice",
+            number + 1
+        );
+    }
+    all
+}
+
+/// The fixture submissions in a folder of `fixtures/autograde/`.
+fn fixtures_in(set: &str) -> BTreeSet<String> {
+    std::fs::read_dir(root().join("fixtures/autograde").join(set))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| format!("{set}/{}", e.file_name().to_string_lossy()))
+        .collect()
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+    json: serde_json::Value,
+    files: tempfile::TempDir,
+}
+
+/// Runs `slider autograde ARGS` from the crate's folder with a JSON report,
+/// under a watchdog; then ends, by pid, anything the run left behind.
+fn autograde(args: &[&str]) -> Run {
+    let files = tempfile::tempdir().unwrap();
+    let json = files.path().join("report.json");
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("slider"))
+        .current_dir(root())
+        .arg("autograde")
+        .arg("--json")
+        .arg(&json)
+        .args(["--trial-timeout", TRIAL_TIMEOUT])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            pipe.read_to_end(&mut text).unwrap();
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let readers = [
+        drain(Box::new(child.stdout.take().unwrap())),
+        drain(Box::new(child.stderr.take().unwrap())),
+    ];
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            panic!("slider autograde {args:?} ran for over {WATCHDOG:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let [stdout, stderr] = readers.map(|r| r.join().unwrap());
+    let leftovers = end_leftovers(pid);
+    assert!(
+        leftovers.is_empty(),
+        "processes outlived slider autograde {args:?}: {leftovers:?}"
+    );
+    let text = std::fs::read_to_string(&json)
+        .unwrap_or_else(|e| panic!("no JSON report ({e}); stdout:\n{stdout}\nstderr:\n{stderr}"));
+    Run {
+        code: status.code().unwrap_or(-1),
+        stdout,
+        stderr,
+        json: serde_json::from_str(&text).unwrap(),
+        files,
+    }
+}
+
+/// Processes whose command line names the toolkit folder of the
+/// `slider autograde` with this pid: killed, and returned.
+fn end_leftovers(pid: u32) -> Vec<String> {
+    let mark = format!("slider-autograde-{pid}");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(other) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if cmdline.contains(&mark) {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(other),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+            found.push(format!("{other}: {cmdline}"));
+        }
+    }
+    found
+}
+
+/// Each submission's report in the JSON, by its fixture name
+/// (`buggy/shared-rows`).
+fn reports(json: &serde_json::Value) -> BTreeMap<String, &serde_json::Value> {
+    json["reports"]
+        .as_array()
+        .expect("a reports array")
+        .iter()
+        .map(|r| {
+            let submission = r["submission"].as_str().unwrap();
+            let name = submission
+                .strip_prefix("fixtures/autograde/")
+                .unwrap_or(submission)
+                .to_string();
+            (name, r)
+        })
+        .collect()
+}
+
+fn stage_outcome(report: &serde_json::Value, category: &str) -> &'static str {
+    let c = &report["categories"][category];
+    if c["graded"] == false || c["total"] == 0 {
+        "not_run"
+    } else if c["passed"] == c["total"] {
+        "passed"
+    } else {
+        "failed"
+    }
+}
+
+/// How a report differs from what `expected.txt` says of it.
+fn mismatches(report: &serde_json::Value, want: &Expected) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let name = &want.submission;
+    for (category, expected) in [("compilation", &want.compilation), ("api", &want.api)] {
+        let got = stage_outcome(report, category);
+        if got != expected {
+            wrong.push(format!("{name}: {category} {got}, expected {expected}"));
+        }
+    }
+    let tests = report["tests"].as_array().unwrap();
+    if want.compilation == "passed" {
+        let planned = tests.len();
+        if planned != 52 {
+            wrong.push(format!(
+                "{name}: {planned} correctness tests, expected 52"
+            ));
+        }
+    }
+    let fails: BTreeSet<String> = tests
+        .iter()
+        .filter(|t| t["outcome"] != "passed")
+        .map(|t| t["id"].as_str().unwrap().to_string())
+        .collect();
+    for extra in fails.difference(&want.fails) {
+        let detail = tests.iter().find(|t| t["id"] == extra.as_str()).unwrap()["detail"].clone();
+        wrong.push(format!("{name}: {extra} failed, not expected: {detail}"));
+    }
+    for missing in want.fails.difference(&fails) {
+        wrong.push(format!("{name}: {missing} passed, expected to fail"));
+    }
+    for test in tests {
+        let failed = test["outcome"] != "passed";
+        let details = test["details"].as_array().unwrap();
+        if failed == details.is_empty() || (test["detail"] == "") == failed {
+            wrong.push(format!(
+                "{name}: {} is {} with details {details:?}",
+                test["id"], test["outcome"]
+            ));
+        }
+    }
+    wrong
+}
+
+/// The human report of each submission in a run's standard output, by
+/// fixture name.
+fn human_reports(stdout: &str) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in stdout.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("slider autograde: fixtures/autograde/") {
+            let name = rest.split(' ').next().unwrap().to_string();
+            current = Some(name.clone());
+            out.insert(name, String::new());
+        } else if line.starts_with("submission,score,") {
+            current = None;
+        }
+        if let Some(name) = &current {
+            out.get_mut(name).unwrap().push_str(line);
+        }
+    }
+    out
+}
+
+fn snapshot(name: &str, report: &str) {
+    let name = format!("report-{}", name.replace('/', "-"));
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => true,
+        omit_expression => true,
+        filters => vec![(r"Time: [0-9.]+ s", "Time: [time]")],
+    }, {
+        insta::assert_snapshot!(name, report.trim_end());
+    });
+}
+
+/// Grades every submission of a fixture folder in one batch and checks
+/// each against `expected.txt`, with a snapshot of its report.
+fn grade_set(set: &str, flags: &[&str]) -> Run {
+    let batch = format!("fixtures/autograde/{set}");
+    let mut args = vec!["--batch", batch.as_str(), "--jobs", "2"];
+    args.extend_from_slice(flags);
+    let run = autograde(&args);
+    let all = expected();
+    let reports = reports(&run.json);
+    let humans = human_reports(&run.stdout);
+    let fixtures = fixtures_in(set);
+    let graded: BTreeSet<String> = reports.keys().cloned().collect();
+    assert_eq!(graded, fixtures, "every fixture of {set} is graded once");
+    let mut wrong = Vec::new();
+    for name in &fixtures {
+        let Some(want) = all.get(name) else {
+            wrong.push(format!("{name}: not in fixtures/autograde/expected.txt"));
+            continue;
+        };
+        wrong.extend(mismatches(reports[name], want));
+        snapshot(name, &humans[name]);
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} mismatches:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    run
+}
+
+#[test]
+fn the_reference_scores_100_percent_in_every_report_format() {
+    require_jdk();
+    let files = tempfile::tempdir().unwrap();
+    let path = |name: &str| files.path().join(name).display().to_string();
+    let run = autograde(&[
+        "--jobs",
+        "2",
+        "--junit",
+        &path("junit.xml"),
+        "--gradescope",
+        &path("results.json"),
+        "--csv",
+        &path("scores.csv"),
+        "fixtures/autograde/reference",
+    ]);
+    assert_eq!(run.code, 0, "stdout:\n{}\nstderr:\n{}", run.stdout, run.stderr);
+    let report = &run.json["reports"][0];
+    assert_eq!(report["format"], "slider-autograde/1");
+    assert_eq!(report["score"], 100.0);
+    assert_eq!(report["graded_weight"], 70);
+    assert_eq!(report["variant"], "coursera");
+    for (category, passed, total) in [("compilation", 1, 1), ("api", 1, 1), ("correctness", 52, 52)]
+    {
+        assert_eq!(report["categories"][category]["passed"], passed, "{category}");
+        assert_eq!(report["categories"][category]["total"], total, "{category}");
+    }
+    for category in ["memory", "timing"] {
+        assert_eq!(report["categories"][category]["graded"], false);
+    }
+    let want = &expected()["reference"];
+    let wrong = mismatches(report, want);
+    assert!(wrong.is_empty(), "{wrong:?}");
+    for test in report["tests"].as_array().unwrap() {
+        for key in ["id", "category", "title", "outcome", "detail", "details", "time_ms"] {
+            assert!(!test[key].is_null(), "{key} in {test}");
+        }
+        assert_eq!(test["category"], "correctness");
+    }
+    let human = &human_reports(&run.stdout)["reference"];
+    assert!(human.contains("Correctness:  52/52 tests passed"), "{human}");
+    snapshot("reference", human);
+
+    let gradescope: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("results.json")).unwrap()).unwrap();
+    assert_eq!(gradescope["score"], 100.0);
+    assert_eq!(gradescope["max_score"], 100.0);
+    let rows = gradescope["tests"].as_array().unwrap();
+    assert_eq!(rows.len(), 2 + 52, "compilation, API and every test");
+    assert!(rows.iter().all(|t| t["status"] == "passed"));
+    let junit = std::fs::read_to_string(path("junit.xml")).unwrap();
+    assert_eq!(junit.matches("<testcase ").count(), 2 + 52, "{junit}");
+    assert!(!junit.contains("<failure"), "{junit}");
+    let csv = std::fs::read_to_string(path("scores.csv")).unwrap();
+    assert_eq!(
+        csv,
+        "submission,score,compilation,api,correctness,memory,timing\n\
+         \"fixtures/autograde/reference\",100.00,1/1,1/1,52/52,,\n"
+    );
+    drop(run.files);
+}
+
+#[test]
+fn buggy_submissions_fail_exactly_the_tests_the_course_fails() {
+    require_jdk();
+    let run = grade_set("buggy", &[]);
+    assert_eq!(run.code, 1, "a failing submission exits 1");
+    // The one mistake no correctness test can see (its BUG.md proves it).
+    let reports = reports(&run.json);
+    assert_eq!(reports["buggy/stop-on-enqueue"]["score"], 100.0);
+    assert!(run.stdout.contains("submission,score,"), "--batch prints a CSV table");
+}
+
+#[test]
+fn hostile_submissions_are_contained_and_their_reports_come_out() {
+    require_jdk();
+    require_bwrap();
+    // The `exec` fixture tries to write this file through a shell.
+    let exec_mark = Path::new("/tmp/slider-hostile-exec");
+    let _ = std::fs::remove_file(exec_mark);
+    let run = grade_set("hostile", &["--sandbox", "always"]);
+    assert_eq!(run.code, 1);
+    assert!(!exec_mark.exists(), "Runtime.exec ran a command");
+    let reports = reports(&run.json);
+    // What the student printed never passes for a result, and is counted.
+    let prints = reports["hostile/prints"];
+    assert_eq!(prints["score"], 100.0);
+    assert!(prints["printed_bytes"].as_u64().unwrap() > 0);
+    for (name, what) in [
+        ("hostile/exit", "System.exit(0) is not allowed"),
+        ("hostile/exec", "\"execute\""),
+        ("hostile/reads-files", "\"read\""),
+        ("hostile/out-of-memory", "java.lang.OutOfMemoryError"),
+        ("hostile/stack-overflow", "java.lang.StackOverflowError"),
+        ("hostile/equals-loop", "did not finish in time"),
+        ("hostile/static-init", "boom"),
+    ] {
+        let details = reports[name]["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["outcome"] != "passed")
+            .map(|t| t["detail"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>();
+        assert!(!details.is_empty(), "{name} fails some test");
+        assert!(
+            details.iter().all(|d| d.contains(what)),
+            "{name}: every failure names {what:?}: {details:#?}"
+        );
+    }
+    // Nothing the submissions printed reaches slider's own output raw.
+    for byte in [0x1b_u8, 0x07, b'\r'] {
+        assert!(!run.stdout.as_bytes().contains(&byte), "byte {byte:#x} in stdout");
+    }
+}
+
+#[test]
+fn zip_submissions_are_read_in_memory_under_caps() {
+    require_jdk();
+    let run = autograde(&[
+        "--only",
+        "api",
+        "fixtures/autograde/zip/nested.zip",
+        "fixtures/autograde/zip/bomb.zip",
+        "fixtures/autograde/zip/traversal.zip",
+        "fixtures/autograde/zip/garbage.zip",
+    ]);
+    assert_eq!(run.code, 1);
+    let reports = reports(&run.json);
+    let nested = reports["zip/nested.zip"];
+    assert_eq!(stage_outcome(nested, "compilation"), "passed", "{nested}");
+    assert_eq!(stage_outcome(nested, "api"), "passed", "{nested}");
+    assert_eq!(
+        nested["changes"],
+        serde_json::json!([
+            "Board.java: `package hw4;` removed (graded in the default package)",
+            "Solver.java: `package hw4;` removed (graded in the default package)"
+        ])
+    );
+    for (name, why) in [
+        ("zip/bomb.zip", "bomb.zip/Board.java: larger than 1024 KiB"),
+        ("zip/traversal.zip", "Board.java not found in the submission"),
+        ("zip/garbage.zip", "not a readable .zip"),
+    ] {
+        let report = reports[name];
+        assert_eq!(stage_outcome(report, "compilation"), "failed", "{name}");
+        let messages = report["compilation"].to_string();
+        assert!(messages.contains(why), "{name}: {messages} lacks {why:?}");
+        assert_eq!(report["categories"]["api"]["not_run"], "compilation failed");
+    }
+}
+
+#[test]
+fn usage_and_setup_errors_exit_2_with_a_reason() {
+    let slider = || {
+        let mut command = assert_cmd::Command::cargo_bin("slider").unwrap();
+        command.current_dir(root()).arg("autograde");
+        command
+    };
+    let output = slider()
+        .arg("fixtures/autograde/expected.txt")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a folder or a .zip file"));
+
+    let output = slider()
+        .env("JAVA_HOME", "/nonexistent")
+        .env("PATH", "/nonexistent")
+        .arg("fixtures/autograde/reference")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("openjdk-17-jdk-headless"), "{stderr}");
+}
