@@ -11,10 +11,14 @@
 //! process a run leaves behind is found by its toolkit folder and ended by
 //! pid.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use slider::autograde::Variant;
 
 /// Seconds one operation may take (the fixtures' endless loops cost this
 /// much each; a correct operation takes milliseconds).
@@ -24,25 +28,6 @@ const WATCHDOG: Duration = Duration::from_secs(1200);
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn require_jdk() {
-    let javac = Command::new("javac").arg("-version").output();
-    assert!(
-        javac.is_ok_and(|o| o.status.success()),
-        "javac is missing: install a JDK (Debian: apt-get install openjdk-17-jdk-headless); .ci/run does"
-    );
-}
-
-fn require_bwrap() {
-    let works = Command::new("bwrap")
-        .args(["--ro-bind", "/", "/", "--unshare-pid", "true"])
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(
-        works,
-        "bubblewrap (bwrap) is missing or does not work here: install it (Debian: apt-get install bubblewrap); .ci/run does"
-    );
 }
 
 /// One line of `fixtures/autograde/expected.txt`.
@@ -105,6 +90,16 @@ struct Run {
     stderr: String,
     json: serde_json::Value,
     files: tempfile::TempDir,
+}
+
+impl Run {
+    fn assert_code(&self, code: i32) {
+        assert_eq!(
+            self.code, code,
+            "stdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+    }
 }
 
 /// Runs `slider autograde ARGS` from the crate's folder with a JSON report,
@@ -229,10 +224,15 @@ fn mismatches(report: &serde_json::Value, want: &Expected) -> Vec<String> {
     }
     let tests = report["tests"].as_array().unwrap();
     if want.compilation == "passed" {
-        let planned = tests.len();
-        if planned != 52 {
+        let variant = match report["variant"].as_str() {
+            Some("princeton") => Variant::Princeton,
+            _ => Variant::Coursera,
+        };
+        let planned = slider::autograde::course::tests(variant, 2026).len();
+        if tests.len() != planned {
             wrong.push(format!(
-                "{name}: {planned} correctness tests, expected 52"
+                "{name}: {} correctness tests, expected {planned}",
+                tests.len()
             ));
         }
     }
@@ -326,7 +326,7 @@ fn grade_set(set: &str, flags: &[&str]) -> Run {
 
 #[test]
 fn the_reference_scores_100_percent_in_every_report_format() {
-    require_jdk();
+    common::require_jdk();
     let files = tempfile::tempdir().unwrap();
     let path = |name: &str| files.path().join(name).display().to_string();
     let run = autograde(&[
@@ -340,15 +340,21 @@ fn the_reference_scores_100_percent_in_every_report_format() {
         &path("scores.csv"),
         "fixtures/autograde/reference",
     ]);
-    assert_eq!(run.code, 0, "stdout:\n{}\nstderr:\n{}", run.stdout, run.stderr);
+    run.assert_code(0);
     let report = &run.json["reports"][0];
     assert_eq!(report["format"], "slider-autograde/1");
     assert_eq!(report["score"], 100.0);
     assert_eq!(report["graded_weight"], 70);
     assert_eq!(report["variant"], "coursera");
-    for (category, passed, total) in [("compilation", 1, 1), ("api", 1, 1), ("correctness", 52, 52)]
-    {
-        assert_eq!(report["categories"][category]["passed"], passed, "{category}");
+    for (category, passed, total) in [
+        ("compilation", 1, 1),
+        ("api", 1, 1),
+        ("correctness", 52, 52),
+    ] {
+        assert_eq!(
+            report["categories"][category]["passed"], passed,
+            "{category}"
+        );
         assert_eq!(report["categories"][category]["total"], total, "{category}");
     }
     for category in ["memory", "timing"] {
@@ -358,13 +364,18 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     let wrong = mismatches(report, want);
     assert!(wrong.is_empty(), "{wrong:?}");
     for test in report["tests"].as_array().unwrap() {
-        for key in ["id", "category", "title", "outcome", "detail", "details", "time_ms"] {
+        for key in [
+            "id", "category", "title", "outcome", "detail", "details", "time_ms",
+        ] {
             assert!(!test[key].is_null(), "{key} in {test}");
         }
         assert_eq!(test["category"], "correctness");
     }
     let human = &human_reports(&run.stdout)["reference"];
-    assert!(human.contains("Correctness:  52/52 tests passed"), "{human}");
+    assert!(
+        human.contains("Correctness:  52/52 tests passed"),
+        "{human}"
+    );
     snapshot("reference", human);
 
     let gradescope: serde_json::Value =
@@ -387,25 +398,78 @@ fn the_reference_scores_100_percent_in_every_report_format() {
 }
 
 #[test]
+fn the_princeton_variant_is_detected_and_each_reference_fails_the_other_api() {
+    common::require_jdk();
+    let run = autograde(&["--jobs", "2", "fixtures/autograde/princeton"]);
+    run.assert_code(0);
+    let report = &run.json["reports"][0];
+    assert_eq!(report["variant"], "princeton");
+    assert_eq!(report["variant_detected"], true);
+    let wrong = mismatches(report, &expected()["princeton"]);
+    assert!(wrong.is_empty(), "{wrong:?}");
+    let ids: Vec<&str> = report["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["title"].as_str().unwrap())
+        .collect();
+    assert!(ids.iter().any(|t| t.contains("tileAt()")), "{ids:?}");
+    snapshot("princeton", &human_reports(&run.stdout)["princeton"]);
+
+    // Each reference against the other variant's API: the members the
+    // variants differ in are findings.
+    let run = autograde(&[
+        "--only",
+        "api",
+        "--api",
+        "princeton",
+        "fixtures/autograde/reference",
+    ]);
+    let api = run.json["reports"][0]["api"].to_string();
+    for member in [
+        "int size()",
+        "int tileAt(int, int)",
+        "Board twin()",
+        "int dimension()",
+    ] {
+        assert!(api.contains(member), "{member} in {api}");
+    }
+    let run = autograde(&[
+        "--only",
+        "api",
+        "--api",
+        "coursera",
+        "fixtures/autograde/princeton",
+    ]);
+    let api = run.json["reports"][0]["api"].to_string();
+    for member in ["int dimension()", "Board twin()", "int size()"] {
+        assert!(api.contains(member), "{member} in {api}");
+    }
+}
+
+#[test]
 fn buggy_submissions_fail_exactly_the_tests_the_course_fails() {
-    require_jdk();
+    common::require_jdk();
     let run = grade_set("buggy", &[]);
-    assert_eq!(run.code, 1, "a failing submission exits 1");
+    run.assert_code(1);
     // The one mistake no correctness test can see (its BUG.md proves it).
     let reports = reports(&run.json);
     assert_eq!(reports["buggy/stop-on-enqueue"]["score"], 100.0);
-    assert!(run.stdout.contains("submission,score,"), "--batch prints a CSV table");
+    assert!(
+        run.stdout.contains("submission,score,"),
+        "--batch prints a CSV table"
+    );
 }
 
 #[test]
 fn hostile_submissions_are_contained_and_their_reports_come_out() {
-    require_jdk();
-    require_bwrap();
+    common::require_jdk();
+    common::require_bwrap();
     // The `exec` fixture tries to write this file through a shell.
     let exec_mark = Path::new("/tmp/slider-hostile-exec");
     let _ = std::fs::remove_file(exec_mark);
     let run = grade_set("hostile", &["--sandbox", "always"]);
-    assert_eq!(run.code, 1);
+    run.assert_code(1);
     assert!(!exec_mark.exists(), "Runtime.exec ran a command");
     let reports = reports(&run.json);
     // What the student printed never passes for a result, and is counted.
@@ -419,7 +483,7 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
         ("hostile/out-of-memory", "java.lang.OutOfMemoryError"),
         ("hostile/stack-overflow", "java.lang.StackOverflowError"),
         ("hostile/equals-loop", "did not finish in time"),
-        ("hostile/static-init", "boom"),
+        ("hostile/static-init", "java.lang.NumberFormatException"),
     ] {
         let details = reports[name]["tests"]
             .as_array()
@@ -436,13 +500,16 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
     }
     // Nothing the submissions printed reaches slider's own output raw.
     for byte in [0x1b_u8, 0x07, b'\r'] {
-        assert!(!run.stdout.as_bytes().contains(&byte), "byte {byte:#x} in stdout");
+        assert!(
+            !run.stdout.as_bytes().contains(&byte),
+            "byte {byte:#x} in stdout"
+        );
     }
 }
 
 #[test]
 fn zip_submissions_are_read_in_memory_under_caps() {
-    require_jdk();
+    common::require_jdk();
     let run = autograde(&[
         "--only",
         "api",
@@ -451,7 +518,7 @@ fn zip_submissions_are_read_in_memory_under_caps() {
         "fixtures/autograde/zip/traversal.zip",
         "fixtures/autograde/zip/garbage.zip",
     ]);
-    assert_eq!(run.code, 1);
+    run.assert_code(1);
     let reports = reports(&run.json);
     let nested = reports["zip/nested.zip"];
     assert_eq!(stage_outcome(nested, "compilation"), "passed", "{nested}");
@@ -465,7 +532,10 @@ fn zip_submissions_are_read_in_memory_under_caps() {
     );
     for (name, why) in [
         ("zip/bomb.zip", "bomb.zip/Board.java: larger than 1024 KiB"),
-        ("zip/traversal.zip", "Board.java not found in the submission"),
+        (
+            "zip/traversal.zip",
+            "Board.java not found in the submission",
+        ),
         ("zip/garbage.zip", "not a readable .zip"),
     ] {
         let report = reports[name];

@@ -107,16 +107,6 @@ fn escaped(marker: &str) -> usize {
     found
 }
 
-fn require_bwrap() {
-    assert!(
-        std::process::Command::new("bwrap")
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success()),
-        "bubblewrap (bwrap) is missing: install it (Debian: apt-get install bubblewrap); .ci/run does"
-    );
-}
-
 /// Stages the hostile script `name` and grades `sh SCRIPT {}` with `flags`
 /// over a fresh copy of the puzzles.
 fn run_hostile(name: &str, flags: &[&str]) -> Graded {
@@ -150,7 +140,7 @@ fn staged_script(stage: &Path, name: &str) -> String {
 
 #[test]
 fn a_setsid_grandchild_neither_hangs_the_grader_nor_outlives_it() {
-    require_bwrap();
+    common::require_bwrap();
     // Had the grader waited for the open pipe, the wall limit would have
     // ended every test as a timeout.
     for flags in [
@@ -165,7 +155,7 @@ fn a_setsid_grandchild_neither_hangs_the_grader_nor_outlives_it() {
 
 #[test]
 fn a_daemon_with_a_cleared_environment_is_killed() {
-    require_bwrap();
+    common::require_bwrap();
     // Found by uid and by the sandbox; without either, by the final sweep.
     for flags in [&[][..], &["--sandbox", "never", "--user", "keep"][..]] {
         let g = run_hostile("daemon-leak.sh", flags);
@@ -176,7 +166,7 @@ fn a_daemon_with_a_cleared_environment_is_killed() {
 
 #[test]
 fn a_fork_bomb_is_capped_and_swept() {
-    require_bwrap();
+    common::require_bwrap();
     let stage = common::stage(&[&hostile("fork-bomb.sh")]);
     let script = staged_script(stage.path(), "fork-bomb.sh");
     let dir = suite(&PUZZLES);
@@ -197,7 +187,7 @@ fn a_fork_bomb_is_capped_and_swept() {
 
 #[test]
 fn memory_is_limited_for_the_whole_tree_not_per_process() {
-    require_bwrap();
+    common::require_bwrap();
     let stage = common::stage(&[&hostile("memory-children.sh")]);
     let script = staged_script(stage.path(), "memory-children.sh");
     let dir = suite(&PUZZLES);
@@ -224,7 +214,7 @@ fn memory_is_limited_for_the_whole_tree_not_per_process() {
 
 #[test]
 fn the_suite_cannot_be_changed_and_a_change_is_caught() {
-    require_bwrap();
+    common::require_bwrap();
     let stage = common::stage(&[&hostile("tamper-suite.sh")]);
     let script = staged_script(stage.path(), "tamper-suite.sh");
     // Protected (root's per-job uid, the sandbox): the writes fail.
@@ -273,7 +263,7 @@ fn a_submission_sees_only_its_own_copy_of_the_puzzle() {
 
 #[test]
 fn killing_the_parent_does_not_kill_the_grader() {
-    require_bwrap();
+    common::require_bwrap();
     assert_all_passed(&run_hostile("kill-parent.sh", &[]), "kill-parent.sh");
 }
 
@@ -473,11 +463,7 @@ fn a_mislabelled_optimum_is_a_suite_error_not_a_wrong_answer() {
 
 #[test]
 fn a_real_java_submission_grades_under_the_default_flags() {
-    let javac = std::process::Command::new("javac").arg("-version").output();
-    assert!(
-        javac.is_ok_and(|o| o.status.success()),
-        "no JDK: install one (Debian: apt-get install openjdk-17-jdk-headless); .ci/run does"
-    );
+    common::require_jdk();
     let stage = common::stage(&[]);
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/grade/java/Solver.java");
     let compiled = std::process::Command::new("javac")

@@ -4,6 +4,8 @@
 //! slider's Rust reference ([`Board`], [`Solver`], the checker), never from
 //! Java.
 
+use std::fmt::Write as _;
+
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -76,7 +78,7 @@ pub enum Check {
     EqualsOnlyBoards,
     /// With slider's reference Board: `equals()` gets only the grandparent.
     EqualsOnlyGrandparent,
-    /// With slider's checking MinPQ: no key changes once in the queue.
+    /// With slider's checking `MinPQ`: no key changes once in the queue.
     NoMutationInQueue,
 }
 
@@ -99,12 +101,17 @@ impl Check {
             Check::CallOrder => "order",
             Check::Equals => "equals",
             Check::EqualsLaws => "laws",
-            Check::NeighborSize | Check::NeighborHamming | Check::NeighborManhattan => "chain",
-            Check::TwinHamming | Check::TwinManhattan => "chain",
-            Check::Moves | Check::Solution | Check::SolverSolvable => "solve",
+            Check::NeighborSize
+            | Check::NeighborHamming
+            | Check::NeighborManhattan
+            | Check::TwinHamming
+            | Check::TwinManhattan => "chain",
+            Check::Moves
+            | Check::Solution
+            | Check::SolverSolvable
+            | Check::ThrowsIllegalArgument => "solve",
             Check::SolverCallOrder => "solve-order",
             Check::TwoSolvers => "solve-two",
-            Check::ThrowsIllegalArgument => "solve",
             Check::EqualsCalled
             | Check::EqualsOnlyBoards
             | Check::EqualsOnlyGrandparent
@@ -236,7 +243,12 @@ fn test(id: &str, title: &str, check: Check, trials: Vec<Trial>) -> CourseTest {
 /// assert!(all.iter().any(|t| t.id == "Solver 12b"));
 /// assert_eq!(all, tests(Variant::Coursera, 1));
 /// ```
+///
+/// # Panics
+///
+/// Never: the goal sizes it asks for are all valid.
 #[must_use]
+#[allow(clippy::too_many_lines)] // the course's Board tests, as a table
 pub fn tests(variant: Variant, seed: u64) -> Vec<CourseTest> {
     let mut rng = seeded(seed);
     let rng = &mut rng;
@@ -545,6 +557,7 @@ pub fn tests(variant: Variant, seed: u64) -> Vec<CourseTest> {
     all
 }
 
+#[allow(clippy::too_many_lines)] // the course's Solver tests, as a table
 fn solver_tests(variant: Variant, rng: &mut impl Rng) -> Vec<CourseTest> {
     let coursera = variant == Variant::Coursera;
     let names = |prefix: &str, from, to| range(prefix, from, to);
@@ -819,7 +832,7 @@ pub fn plan_line(test: &CourseTest, index: usize) -> String {
         } else {
             "neighbor"
         };
-        line.push_str(&format!(" {} {kind}", trial.k));
+        let _ = write!(line, " {} {kind}", trial.k);
     }
     line
 }
@@ -856,7 +869,7 @@ fn short(board_text: &str) -> String {
     }
 }
 
-fn field<'a>(fields: &'a [String], i: usize) -> Result<&'a str, String> {
+fn field(fields: &[String], i: usize) -> Result<&str, String> {
     fields
         .get(i)
         .map(String::as_str)
@@ -935,6 +948,7 @@ fn same_boards(what: &str, student: &[&str], reference: &[String]) -> Result<(),
 /// let right = t.trials[0].boards[0].hamming().to_string();
 /// assert!(judge(t, 0, &Record::Ok(vec![right]), Variant::Coursera).is_ok());
 /// ```
+#[allow(clippy::too_many_lines)] // one short arm per course check
 pub fn judge(
     test: &CourseTest,
     index: usize,
@@ -979,7 +993,9 @@ pub fn judge(
         Check::Manhattan => compare("manhattan()", f0()?, board.manhattan()),
         Check::Size => compare(size_name(variant), f0()?, board.size()),
         Check::IsGoal => compare("isGoal()", f0()?, board.is_goal()),
-        Check::BoardSolvable => compare("isSolvable()", f0()?, board.is_solvable()),
+        Check::BoardSolvable | Check::SolverSolvable => {
+            compare("isSolvable()", f0()?, board.is_solvable())
+        }
         Check::TileAt => {
             let tiles: Vec<String> = board.tiles().map(|t| t.to_string()).collect();
             compare("tileAt()", f0()?, tiles.join(" "))
@@ -1134,7 +1150,6 @@ pub fn judge(
             compare("moves()", field(fields, 1)?, expected)
         }
         Check::Solution => solution(board, &fields[1.min(fields.len())..]),
-        Check::SolverSolvable => compare("isSolvable()", f0()?, board.is_solvable()),
         Check::SolverCallOrder | Check::TwoSolvers => {
             let halves: Vec<&[String]> = fields.split(|f| f == "|").collect();
             let boards = if test.check == Check::TwoSolvers {

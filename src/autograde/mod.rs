@@ -319,24 +319,15 @@ impl Drop for Toolkit {
     }
 }
 
-/// Runs `program args` in `workdir` under the harness's isolation as job
-/// slot `slot`, with a side channel when asked.
+/// Runs `job` under the harness's isolation, as the uid of a job slot when
+/// given, seeing the `expose`d folders inside the sandbox.
 fn run_jvm(
     options: &Options,
-    program: &Path,
-    args: &[OsString],
-    workdir: &Path,
+    job: &Job<'_>,
     expose: &[PathBuf],
     limits: &Limits,
-    channel: bool,
     uid: Option<u32>,
 ) -> std::io::Result<Ended> {
-    let job = Job {
-        program: program.as_os_str(),
-        args,
-        workdir,
-        channel,
-    };
     let isolation = Isolation {
         uid,
         env: options.harness.env.clone(),
@@ -344,7 +335,7 @@ fn run_jvm(
         hide: options.harness.hide.clone(),
         expose: expose.to_vec(),
     };
-    process::run(&job, limits, &isolation)
+    process::run(job, limits, &isolation)
 }
 
 /// Limits for compiling (javac and javap are the JDK's own; a JVM needs
@@ -404,12 +395,14 @@ impl Toolkit {
             args.extend(files.iter().map(|f| f.clone().into_os_string()));
             let ended = run_jvm(
                 options,
-                &options.jdk.javac,
-                &args,
-                &toolkit.root,
-                &[toolkit.root.clone()],
+                &Job {
+                    program: options.jdk.javac.as_os_str(),
+                    args: &args,
+                    workdir: &toolkit.root,
+                    channel: false,
+                },
+                std::slice::from_ref(&toolkit.root),
                 &limits,
-                false,
                 None,
             )
             .map_err(|e| fail(&e))?;
@@ -482,12 +475,14 @@ fn compile(
     expose.extend(options.algs4.iter().cloned());
     let ended = run_jvm(
         options,
-        &options.jdk.javac,
-        &args,
-        &workdir.path,
+        &Job {
+            program: options.jdk.javac.as_os_str(),
+            args: &args,
+            workdir: &workdir.path,
+            channel: false,
+        },
         &expose,
         &tool_limits(options),
-        false,
         uid,
     )
     .map_err(|e| vec![format!("cannot start javac: {e}")])?;
@@ -661,12 +656,14 @@ fn api_stage(built: &Built, toolkit: &Toolkit, options: &Options, report: &mut R
     let ended = Workdir::new(&options.harness.scratch, "slider-javap", None).and_then(|workdir| {
         run_jvm(
             options,
-            &options.jdk.javap,
-            &args,
-            &workdir.path,
-            &[toolkit.root.clone()],
+            &Job {
+                program: options.jdk.javap.as_os_str(),
+                args: &args,
+                workdir: &workdir.path,
+                channel: false,
+            },
+            std::slice::from_ref(&toolkit.root),
             &tool_limits(options),
-            false,
             None,
         )
     });
@@ -741,6 +738,7 @@ fn not_run(test: &CourseTest, why: String) -> TestReport {
     }
 }
 
+#[allow(clippy::too_many_lines)] // plan, run, then judge every input in order
 fn run_test(
     test: &CourseTest,
     built: &Built,
@@ -757,17 +755,16 @@ fn run_test(
                 "needs slider's checking MinPQ (not with --algs4)".to_string(),
             );
         }
-        match &built.audit {
-            Some(audit) => audit,
-            None => {
-                let mut result = not_run(test, String::new());
-                result.verdict = Verdict::Failed;
-                result.failures = vec![format!(
-                    "Solver.java does not compile against the reference Board (does it use Board methods outside the API?): {}",
-                    built.audit_error.as_deref().unwrap_or("")
-                )];
-                return result;
-            }
+        if let Some(audit) = &built.audit {
+            audit
+        } else {
+            let mut result = not_run(test, String::new());
+            result.verdict = Verdict::Failed;
+            result.failures = vec![format!(
+                "Solver.java does not compile against the reference Board (does it use Board methods outside the API?): {}",
+                built.audit_error.as_deref().unwrap_or("")
+            )];
+            return result;
         }
     } else {
         &built.student
@@ -816,12 +813,14 @@ fn run_test(
     expose.extend(options.algs4.iter().cloned());
     let ended = match run_jvm(
         options,
-        &options.jdk.java,
-        &args,
-        &workdir.path,
+        &Job {
+            program: options.jdk.java.as_os_str(),
+            args: &args,
+            workdir: &workdir.path,
+            channel: true,
+        },
         &expose,
         &limits,
-        true,
         uid,
     ) {
         Ok(ended) => ended,

@@ -150,12 +150,12 @@ fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
         ));
     }
     let file = std::fs::File::open(archive_path).map_err(|e| unreadable(e.to_string()))?;
-    let size = file.metadata().map_err(|e| unreadable(e.to_string()))?.len();
+    let size = file
+        .metadata()
+        .map_err(|e| unreadable(e.to_string()))?
+        .len();
     if size > MAX_ARCHIVE {
-        return Err(unreadable(format!(
-            "larger than {} MiB",
-            MAX_ARCHIVE >> 20
-        )));
+        return Err(unreadable(format!("larger than {} MiB", MAX_ARCHIVE >> 20)));
     }
     let mut archive = zip::ZipArchive::new(std::io::BufReader::new(file))
         .map_err(|e| unreadable(format!("not a readable .zip ({e})")))?;
@@ -175,7 +175,9 @@ fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
         if !entry.is_file() || depth > MAX_DEPTH || !parts[..depth].iter().all(|p| searched(p)) {
             continue;
         }
-        if let Some(k) = parts.last().and_then(|n| REQUIRED.iter().position(|r| n == r))
+        if let Some(k) = parts
+            .last()
+            .and_then(|n| REQUIRED.iter().position(|r| n == r))
             && found[k].as_ref().is_none_or(|(d, _, _)| depth < *d)
         {
             found[k] = Some((depth, index, path));
@@ -258,7 +260,7 @@ pub fn prepare(text: &str) -> (String, Vec<String>) {
         if !used.is_empty() {
             let imports: String = used
                 .iter()
-                .map(|c| format!("import edu.princeton.cs.algs4.{c}; "))
+                .flat_map(|c| ["import edu.princeton.cs.algs4.", c, "; "])
                 .collect();
             changes.push(format!(
                 "imports added for the default-package algs4: {}",

@@ -302,3 +302,25 @@ pub fn outcomes(report: &serde_json::Value) -> std::collections::BTreeMap<String
         })
         .collect()
 }
+
+/// Fails the test, loudly, when no JDK is installed (`.ci/run` installs one).
+pub fn require_jdk() {
+    let javac = std::process::Command::new("javac").arg("-version").output();
+    assert!(
+        javac.is_ok_and(|o| o.status.success()),
+        "javac is missing: install a JDK (Debian: apt-get install openjdk-17-jdk-headless); .ci/run does"
+    );
+}
+
+/// Fails the test, loudly, when bubblewrap is missing or cannot make a PID
+/// namespace here (`.ci/run` installs it).
+pub fn require_bwrap() {
+    let works = std::process::Command::new("bwrap")
+        .args(["--ro-bind", "/", "/", "--unshare-pid", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        works,
+        "bubblewrap (bwrap) is missing or does not work here: install it (Debian: apt-get install bubblewrap); .ci/run does"
+    );
+}

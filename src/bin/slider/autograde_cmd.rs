@@ -102,39 +102,13 @@ enum FormatArg {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &AutogradeArgs) -> u8 {
-    let mut submissions = args.submissions.clone();
-    if let Some(batch) = &args.batch {
-        match std::fs::read_dir(batch) {
-            Ok(entries) => {
-                let mut found: Vec<PathBuf> = entries
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.is_dir() || is_zip(p))
-                    .collect();
-                found.sort();
-                submissions.extend(found);
-            }
-            Err(e) => return fail(&format!("cannot read {}: {e}", batch.display())),
-        }
-    }
-    if submissions.is_empty() {
-        return fail("no submission to grade");
-    }
-    for submission in &submissions {
-        if !submission.is_dir() && !is_zip(submission) {
-            return fail(&format!(
-                "{}: not a folder or a .zip file (a submission holds Board.java and Solver.java)",
-                submission.display()
-            ));
-        }
-    }
-    if args.gradescope.is_some() && submissions.len() != 1 {
-        return fail("--gradescope writes one submission's results: give exactly one");
-    }
-    let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
-    let jdk = match Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref()) {
-        Ok(jdk) => jdk,
-        Err(why) => return fail(&why),
+    let submissions = match submissions(args) {
+        Ok(submissions) => submissions,
+        Err(code) => return code,
+    };
+    let options = match options(args) {
+        Ok(options) => options,
+        Err(code) => return code,
     };
     let mut files = Vec::new();
     for path in [&args.json, &args.junit, &args.gradescope, &args.csv]
@@ -146,47 +120,6 @@ pub fn run(args: &AutogradeArgs) -> u8 {
             Err(e) => return fail(&format!("cannot write {}: {e}", path.display())),
         }
     }
-    let bwrap = match sandbox(args.sandbox) {
-        Ok(bwrap) => bwrap,
-        Err(code) => return code,
-    };
-    let root = nix::unistd::geteuid().is_root();
-    let harness = Harness {
-        limits: Limits {
-            wall: Duration::from_secs(60),
-            cpu: Some(Duration::from_secs(60)),
-            memory: Memory::Resident(args.memory << 20),
-            max_output: 16 << 20,
-            processes: 256,
-            file_size: 16 << 20,
-        },
-        api: slider::format::Api::Any,
-        uid_base: (root && args.user == UserMode::Auto).then_some(UID_BASE),
-        env: program_env(&[]),
-        bwrap,
-        hide: Vec::new(),
-        scratch: std::env::temp_dir(),
-    };
-    let options = Options {
-        variant: match args.api {
-            ApiArg::Auto => None,
-            ApiArg::Coursera => Some(Variant::Coursera),
-            ApiArg::Princeton => Some(Variant::Princeton),
-        },
-        only: args.only.clone(),
-        jdk,
-        algs4: args
-            .algs4
-            .as_ref()
-            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
-        harness,
-        jobs: args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            |j| j as usize,
-        ),
-        seed: args.seed,
-        trial_time: args.trial_timeout,
-    };
     let toolkit = match Toolkit::build(&options) {
         Ok(toolkit) => toolkit,
         Err(e) => return fail(&e.to_string()),
@@ -221,27 +154,121 @@ pub fn run(args: &AutogradeArgs) -> u8 {
     } else if reports.len() > 1 {
         let _ = write!(std::io::stdout().lock(), "{}", present::csv(&reports));
     }
-    let mut code = if reports.iter().all(|r| r.score().0 >= 100.0) {
+    let code = if reports.iter().all(|r| r.score().0 >= 100.0) {
         exit_code::SUCCESS
     } else {
         exit_code::FAILURE
     };
+    write_reports(args, files, &reports).unwrap_or(code)
+}
+
+/// The submissions named and found by `--batch`, each checked to be a
+/// folder or a `.zip`.
+fn submissions(args: &AutogradeArgs) -> Result<Vec<PathBuf>, u8> {
+    let mut submissions = args.submissions.clone();
+    if let Some(batch) = &args.batch {
+        match std::fs::read_dir(batch) {
+            Ok(entries) => {
+                let mut found: Vec<PathBuf> = entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.is_dir() || is_zip(p))
+                    .collect();
+                found.sort();
+                submissions.extend(found);
+            }
+            Err(e) => return Err(fail(&format!("cannot read {}: {e}", batch.display()))),
+        }
+    }
+    if submissions.is_empty() {
+        return Err(fail("no submission to grade"));
+    }
+    for submission in &submissions {
+        if !submission.is_dir() && !is_zip(submission) {
+            return Err(fail(&format!(
+                "{}: not a folder or a .zip file (a submission holds Board.java and Solver.java)",
+                submission.display()
+            )));
+        }
+    }
+    if args.gradescope.is_some() && submissions.len() != 1 {
+        return Err(fail(
+            "--gradescope writes one submission's results: give exactly one",
+        ));
+    }
+    Ok(submissions)
+}
+
+/// The library's options from the arguments: the JDK, the sandbox, the
+/// limits of every JVM.
+fn options(args: &AutogradeArgs) -> Result<Options, u8> {
+    let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
+    let jdk = Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref())
+        .map_err(|why| fail(&why))?;
+    let bwrap = sandbox(args.sandbox)?;
+    let root = nix::unistd::geteuid().is_root();
+    let harness = Harness {
+        limits: Limits {
+            wall: Duration::from_secs(60),
+            cpu: Some(Duration::from_secs(60)),
+            memory: Memory::Resident(args.memory << 20),
+            max_output: 16 << 20,
+            processes: 256,
+            file_size: 16 << 20,
+        },
+        api: slider::format::Api::Any,
+        uid_base: (root && args.user == UserMode::Auto).then_some(UID_BASE),
+        env: program_env(&[]),
+        bwrap,
+        hide: Vec::new(),
+        scratch: std::env::temp_dir(),
+    };
+    Ok(Options {
+        variant: match args.api {
+            ApiArg::Auto => None,
+            ApiArg::Coursera => Some(Variant::Coursera),
+            ApiArg::Princeton => Some(Variant::Princeton),
+        },
+        only: args.only.clone(),
+        jdk,
+        algs4: args
+            .algs4
+            .as_ref()
+            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
+        harness,
+        jobs: args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |j| j as usize,
+        ),
+        seed: args.seed,
+        trial_time: args.trial_timeout,
+    })
+}
+
+/// Writes the report files opened before grading; `Some(exit code)` when
+/// one could not be written.
+fn write_reports(
+    args: &AutogradeArgs,
+    files: Vec<(PathBuf, File)>,
+    reports: &[Report],
+) -> Option<u8> {
+    let mut failed = None;
     for (path, mut file) in files {
         let text = if Some(&path) == args.json.as_ref() {
-            present::json(&reports)
+            present::json(reports)
         } else if Some(&path) == args.junit.as_ref() {
-            present::junit(&reports)
+            present::junit(reports)
         } else if Some(&path) == args.gradescope.as_ref() {
             present::gradescope(&reports[0])
         } else {
-            present::csv(&reports)
+            present::csv(reports)
         };
         if let Err(e) = file.write_all(text.as_bytes()) {
             report_error(&format!("cannot write {}: {e}", path.display()));
-            code = exit_code::ERROR;
+            failed = Some(exit_code::ERROR);
         }
     }
-    code
+    failed
 }
 
 /// A regular file named `*.zip`.
