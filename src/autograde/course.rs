@@ -80,6 +80,20 @@ pub enum Check {
     EqualsOnlyGrandparent,
     /// With slider's checking `MinPQ`: no key changes once in the queue.
     NoMutationInQueue,
+    /// Memory: a Board's deep size (see [`measure`](super::measure)).
+    BoardMemory,
+    /// Memory: a Solver's deep size after construction.
+    SolverMemory,
+    /// Timing: the constructor's CPU time, and `moves()`.
+    TimingCpu,
+    /// Timing: `MinPQ` operations against the reference's.
+    TimingQueue,
+    /// Timing: `hamming()` and `toString()` never called.
+    TimingNotCalled,
+    /// Timing: `Board()` and `equals()` calls against the reference's.
+    TimingCalls,
+    /// Timing: `manhattan()` calls per Board created.
+    TimingCaching,
 }
 
 impl Check {
@@ -116,12 +130,24 @@ impl Check {
             | Check::EqualsOnlyBoards
             | Check::EqualsOnlyGrandparent
             | Check::NoMutationInQueue => "solve-audit",
+            Check::BoardMemory => "board-memory",
+            Check::SolverMemory => "solver-memory",
+            Check::TimingCpu
+            | Check::TimingQueue
+            | Check::TimingNotCalled
+            | Check::TimingCalls
+            | Check::TimingCaching => "timing",
         }
     }
 
     /// Whether the student's Solver runs against slider's reference Board.
     pub fn uses_reference_board(self) -> bool {
-        self.operation() == "solve-audit"
+        matches!(self.operation(), "solve-audit" | "timing")
+    }
+
+    /// Whether it needs slider's counting `MinPQ` (so not `--algs4`).
+    pub fn counts_queue(self) -> bool {
+        self == Check::NoMutationInQueue || self.operation() == "timing"
     }
 }
 
@@ -145,6 +171,8 @@ pub struct CourseTest {
     pub title: String,
     /// How it is judged.
     pub check: Check,
+    /// The report's category it counts in.
+    pub category: super::Category,
     /// Its inputs.
     pub trials: Vec<Trial>,
 }
@@ -154,7 +182,7 @@ pub struct CourseTest {
 /// # Panics
 ///
 /// Never for the names this module uses (a test keeps them all valid).
-fn file(name: &str) -> Board {
+pub(crate) fn course_file(name: &str) -> Board {
     let text = super::files::FILES
         .iter()
         .find(|(n, _)| *n == name)
@@ -169,7 +197,7 @@ fn files(names: &[&str]) -> Vec<Trial> {
         .map(|name| {
             let name = format!("{name}.txt");
             Trial {
-                boards: vec![file(&name)],
+                boards: vec![course_file(&name)],
                 label: name,
                 k: 0,
             }
@@ -227,6 +255,7 @@ fn test(id: &str, title: &str, check: Check, trials: Vec<Trial>) -> CourseTest {
         id: id.to_string(),
         title: title.to_string(),
         check,
+        category: super::Category::Correctness,
         trials,
     }
 }
@@ -480,7 +509,7 @@ pub fn tests(variant: Variant, seed: u64) -> Vec<CourseTest> {
     let chain = |kth: &[(&str, usize)]| -> Vec<Trial> {
         kth.iter()
             .map(|&(name, k)| Trial {
-                boards: vec![file(&format!("{name}.txt"))],
+                boards: vec![course_file(&format!("{name}.txt"))],
                 label: format!("{name}.txt, neighbor {k}"),
                 k,
             })
@@ -597,7 +626,7 @@ fn solver_tests(variant: Variant, rng: &mut impl Rng) -> Vec<CourseTest> {
     ]
     .into_iter()
     .map(|(a, b)| Trial {
-        boards: vec![file(&format!("{a}.txt")), file(&format!("{b}.txt"))],
+        boards: vec![course_file(&format!("{a}.txt")), course_file(&format!("{b}.txt"))],
         label: format!("{a}.txt and {b}.txt"),
         k: 0,
     })
@@ -1211,6 +1240,13 @@ pub fn judge(
                 _ => compare("moves()", f0()?, optimum(board).map_or(-1, |m| m as i64)),
             }
         }
+        Check::BoardMemory
+        | Check::SolverMemory
+        | Check::TimingCpu
+        | Check::TimingQueue
+        | Check::TimingNotCalled
+        | Check::TimingCalls
+        | Check::TimingCaching => super::measure::judge(test, index, fields, variant),
     }
 }
 

@@ -77,6 +77,24 @@ pub const ALGS4_CLASSES: [&str; 10] = [
 /// The probe that runs the plan's operations on the student's classes.
 pub const PROBE: Source = ("Probe.java", include_str!("java/probe/Probe.java"));
 
+/// The size agent the memory tests start the probe's JVM with.
+pub const AGENT: Source = (
+    "SliderAgent.java",
+    include_str!("java/agent/SliderAgent.java"),
+);
+
+/// What a probe's JVM is started for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JvmMode<'a> {
+    /// Correctness tests: a quick start (the C1 compiler only).
+    Correctness,
+    /// Memory tests: the size agent (this jar) loaded, and the JDK's
+    /// collections opened to the probe so that their contents are counted.
+    Memory(&'a Path),
+    /// Timing tests: the JVM's full compilers, as a student's own run has.
+    Timing,
+}
+
 /// The instrumented reference Board a student's Solver is compiled against
 /// for the tests that count what the Solver asks of its boards.
 pub const REFERENCE_BOARD: Source = ("Board.java", include_str!("java/reference/Board.java"));
@@ -90,6 +108,8 @@ pub struct Jdk {
     pub javac: PathBuf,
     /// `javap`.
     pub javap: PathBuf,
+    /// `jar`.
+    pub jar: PathBuf,
 }
 
 impl Jdk {
@@ -133,13 +153,24 @@ impl Jdk {
             javac: find("javac")?,
             java: find("java")?,
             javap: find("javap")?,
+            jar: find("jar")?,
         })
     }
 
     /// The `java` arguments that start the probe on `plan` with classes from
-    /// `classpath`: a small heap, a quick start, and the security manager
-    /// the probe installs allowed.
-    pub fn probe_args(&self, classpath: &[&Path], plan: &Path) -> Vec<OsString> {
+    /// `classpath`: a small heap, the security manager the probe installs
+    /// allowed, and what `mode` needs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use slider::autograde::java::{Jdk, JvmMode};
+    /// let jdk = Jdk { java: "java".into(), javac: "javac".into(), javap: "javap".into(), jar: "jar".into() };
+    /// let args = jdk.probe_args(&[Path::new("/p")], Path::new("plan.txt"), JvmMode::Memory(Path::new("/a.jar")));
+    /// assert!(args.iter().any(|a| a == "-javaagent:/a.jar"));
+    /// ```
+    pub fn probe_args(&self, classpath: &[&Path], plan: &Path, mode: JvmMode<'_>) -> Vec<OsString> {
         let mut cp = OsString::new();
         for (i, dir) in classpath.iter().enumerate() {
             if i > 0 {
@@ -153,14 +184,25 @@ impl Jdk {
             "-Xmx512m",
             "-Xss8m",
             "-XX:+UseSerialGC",
-            "-XX:TieredStopAtLevel=1",
             "-XX:-UsePerfData",
             "-Xshare:auto",
-            "-cp",
         ]
         .iter()
         .map(OsString::from)
         .collect();
+        match mode {
+            JvmMode::Correctness => args.push("-XX:TieredStopAtLevel=1".into()),
+            JvmMode::Memory(agent) => {
+                let mut flag = OsString::from("-javaagent:");
+                flag.push(agent);
+                args.push(flag);
+                args.push("--add-opens=java.base/java.lang=ALL-UNNAMED".into());
+                args.push("--add-opens=java.base/java.util=ALL-UNNAMED".into());
+                args.push("-XX:TieredStopAtLevel=1".into());
+            }
+            JvmMode::Timing => {}
+        }
+        args.push("-cp".into());
         args.push(cp);
         args.push("Probe".into());
         args.push(plan.as_os_str().to_owned());

@@ -1,7 +1,7 @@
 //! `slider autograde`: an open autograder for the course's Java `Board` and
 //! `Solver` classes, graded the way the course's closed autograder grades
-//! them: compilation, API, correctness (memory and timing: not yet), and a
-//! report with the course's weights.
+//! them: compilation, API, correctness, memory and timing, and a report
+//! with the course's weights.
 //!
 //! - [`sources`]: finding `Board.java` and `Solver.java` in a submission
 //!   and making them compile beside slider's classes;
@@ -9,6 +9,7 @@
 //!   instrumented reference Board), embedded, and the JDK's tools;
 //! - [`api`]: the public members against the spec variant's;
 //! - [`course`]: the course's correctness tests as data, and their judge;
+//! - [`measure`]: the memory and timing tests, their limits and judge;
 //! - [`files`]: the course's puzzle files the tests use, embedded.
 //!
 //! Every JVM runs through [`grade::process`](crate::grade::process), like
@@ -26,6 +27,7 @@ pub mod api;
 pub mod course;
 pub mod files;
 pub mod java;
+pub mod measure;
 pub mod sources;
 
 use std::ffi::OsString;
@@ -311,6 +313,7 @@ pub struct Toolkit {
     algs4: PathBuf,
     probe: PathBuf,
     reference_board: PathBuf,
+    agent: PathBuf,
 }
 
 impl Drop for Toolkit {
@@ -374,6 +377,7 @@ impl Toolkit {
             algs4: root.join("algs4"),
             probe: root.join("probe"),
             reference_board: root.join("reference"),
+            agent: root.join("slider-agent.jar"),
             root,
         };
         let sources = toolkit.root.join("src");
@@ -416,6 +420,41 @@ impl Toolkit {
         };
         javac(&toolkit.algs4, &toolkit.algs4, &algs4)?;
         javac(&toolkit.probe, &toolkit.algs4, &probe)?;
+        let agent_classes = toolkit.root.join("agent");
+        let agent =
+            java::write_sources(&sources.join("agent"), &[java::AGENT]).map_err(|e| fail(&e))?;
+        javac(&agent_classes, &agent_classes, &agent)?;
+        let manifest = toolkit.root.join("agent-manifest.txt");
+        std::fs::write(&manifest, "Premain-Class: SliderAgent\n").map_err(|e| fail(&e))?;
+        let args: Vec<OsString> = vec![
+            "--create".into(),
+            "--file".into(),
+            toolkit.agent.clone().into(),
+            "--manifest".into(),
+            manifest.into(),
+            "-C".into(),
+            agent_classes.into(),
+            "SliderAgent.class".into(),
+        ];
+        let ended = run_jvm(
+            options,
+            &Job {
+                program: options.jdk.jar.as_os_str(),
+                args: &args,
+                workdir: &toolkit.root,
+                channel: false,
+            },
+            std::slice::from_ref(&toolkit.root),
+            &limits,
+            None,
+        )
+        .map_err(|e| fail(&e))?;
+        if ended.exit != Exit::Code(0) {
+            return Err(fail(&format!(
+                "jar: {}",
+                String::from_utf8_lossy(&ended.stderr_tail)
+            )));
+        }
         java::open_up(&toolkit.root).map_err(|e| fail(&e))?;
         Ok(toolkit)
     }
@@ -549,12 +588,13 @@ pub fn autograde(
         printed: 0,
         elapsed: Duration::ZERO,
     };
-    for category in [Category::Memory, Category::Timing] {
-        report
-            .not_run
-            .push((category, "slider does not measure it yet".to_string()));
-    }
-    for category in [Category::Api, Category::Correctness] {
+    let graded = [
+        Category::Api,
+        Category::Correctness,
+        Category::Memory,
+        Category::Timing,
+    ];
+    for category in graded {
         if !wanted(category) {
             report
                 .not_run
@@ -567,11 +607,19 @@ pub fn autograde(
         if wanted(Category::Api) || options.variant.is_none() {
             api_stage(&built, toolkit, options, &mut report);
         }
+        let mut tests = Vec::new();
         if wanted(Category::Correctness) {
-            correctness(&built, toolkit, options, &mut report, done);
+            tests.extend(course::tests(report.variant, options.seed));
         }
+        if wanted(Category::Memory) {
+            tests.extend(measure::memory_tests(options.seed));
+        }
+        if wanted(Category::Timing) {
+            tests.extend(measure::timing_tests());
+        }
+        run_tests(&tests, &built, toolkit, options, &mut report, done);
     } else {
-        for category in [Category::Api, Category::Correctness] {
+        for category in graded {
             if wanted(category) {
                 report
                     .not_run
@@ -705,7 +753,11 @@ fn api_stage(built: &Built, toolkit: &Toolkit, options: &Options, report: &mut R
 /// At most this many failures are kept per test.
 const MAX_FAILURES: usize = 3;
 
-fn correctness(
+/// Runs the planned tests. Tests with the same plan (the five timing
+/// tests: one run per puzzle feeds them all) share one JVM; every other
+/// test has a JVM of its own, so that a crash fails only that test.
+fn run_tests(
+    tests: &[CourseTest],
     built: &Built,
     toolkit: &Toolkit,
     options: &Options,
@@ -713,14 +765,36 @@ fn correctness(
     done: &(dyn Fn(&TestReport) + Sync),
 ) {
     let variant = report.variant;
-    let tests = course::tests(variant, options.seed);
+    let mut keys: Vec<String> = Vec::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, test) in tests.iter().enumerate() {
+        let key: String = (0..test.trials.len())
+            .map(|k| course::plan_line(test, k) + "\n")
+            .collect();
+        match keys.iter().position(|k| *k == key) {
+            Some(g) => groups[g].push(i),
+            None => {
+                keys.push(key);
+                groups.push(vec![i]);
+            }
+        }
+    }
     let printed = std::sync::atomic::AtomicU64::new(0);
-    report.tests = in_slots(tests.len(), options.jobs, &|i, slot| {
-        let test = &tests[i];
-        let result = run_test(test, built, toolkit, options, variant, slot, &printed);
-        done(&result);
-        result
+    let results = in_slots(groups.len(), options.jobs, &|g, slot| {
+        let group: Vec<&CourseTest> = groups[g].iter().map(|&i| &tests[i]).collect();
+        let results = run_group(&group, built, toolkit, options, variant, slot, &printed);
+        for result in &results {
+            done(result);
+        }
+        results
     });
+    let mut in_order: Vec<Option<TestReport>> = vec![None; tests.len()];
+    for (group, results) in groups.iter().zip(results) {
+        for (&i, result) in group.iter().zip(results) {
+            in_order[i] = Some(result);
+        }
+    }
+    report.tests = in_order.into_iter().flatten().collect();
     report.printed = printed.into_inner();
     process::sweep_orphans();
 }
@@ -728,7 +802,7 @@ fn correctness(
 fn not_run(test: &CourseTest, why: String) -> TestReport {
     TestReport {
         id: test.id.clone(),
-        category: Category::Correctness,
+        category: test.category,
         title: test.title.clone(),
         verdict: Verdict::NotRun,
         passed: 0,
@@ -738,36 +812,53 @@ fn not_run(test: &CourseTest, why: String) -> TestReport {
     }
 }
 
-#[allow(clippy::too_many_lines)] // plan, run, then judge every input in order
-fn run_test(
-    test: &CourseTest,
+/// Runs one JVM over the inputs the `group`'s tests share, and judges each
+/// test from its records.
+#[allow(clippy::too_many_lines)] // classes, plan, limits, run, then judging
+fn run_group(
+    group: &[&CourseTest],
     built: &Built,
     toolkit: &Toolkit,
     options: &Options,
     variant: Variant,
     slot: u32,
     printed: &std::sync::atomic::AtomicU64,
-) -> TestReport {
-    let classes = if test.check.uses_reference_board() {
-        if options.algs4.is_some() && test.check == course::Check::NoMutationInQueue {
-            return not_run(
-                test,
-                "needs slider's checking MinPQ (not with --algs4)".to_string(),
-            );
+) -> Vec<TestReport> {
+    let all_not_run = |why: String| group.iter().map(|t| not_run(t, why.clone())).collect();
+    let first = group[0];
+    let classes = if first.check.uses_reference_board() {
+        if options.algs4.is_some() && first.check.counts_queue() {
+            return all_not_run("needs slider's counting MinPQ (not with --algs4)".to_string());
         }
         if let Some(audit) = &built.audit {
             audit
         } else {
-            let mut result = not_run(test, String::new());
-            result.verdict = Verdict::Failed;
-            result.failures = vec![format!(
+            let why = format!(
                 "Solver.java does not compile against the reference Board (does it use Board methods outside the API?): {}",
                 built.audit_error.as_deref().unwrap_or("")
-            )];
-            return result;
+            );
+            return group
+                .iter()
+                .map(|t| TestReport {
+                    verdict: Verdict::Failed,
+                    ..not_run(t, why.clone())
+                })
+                .collect();
         }
     } else {
         &built.student
+    };
+    let mode = match first.check.operation() {
+        "board-memory" | "solver-memory" => java::JvmMode::Memory(&toolkit.agent),
+        "timing" => java::JvmMode::Timing,
+        _ => java::JvmMode::Correctness,
+    };
+    // A timing input may take the course's 5 s of CPU and more wall time
+    // under load: Timing 1 judges the CPU time, the trial limit only hangs.
+    let trial_time = if mode == java::JvmMode::Timing {
+        options.trial_time.max(Duration::from_secs(10))
+    } else {
+        options.trial_time
     };
     let uid = options
         .harness
@@ -777,10 +868,10 @@ fn run_test(
         "api {}\nstudent {}\ntrial-ms {}\n",
         variant.name(),
         classes.display(),
-        options.trial_time.as_millis()
+        trial_time.as_millis()
     );
-    for index in 0..test.trials.len() {
-        plan.push_str(&course::plan_line(test, index));
+    for index in 0..first.trials.len() {
+        plan.push_str(&course::plan_line(first, index));
         plan.push('\n');
     }
     let prepared =
@@ -791,22 +882,23 @@ fn run_test(
         });
     let (workdir, plan_path) = match prepared {
         Ok(prepared) => prepared,
-        Err(e) => return not_run(test, format!("cannot prepare the test's folder: {e}")),
+        Err(e) => return all_not_run(format!("cannot prepare the test's folder: {e}")),
     };
     let classpath = [
         toolkit.probe.as_path(),
         toolkit.algs4(options),
         classes.as_path(),
     ];
-    let args = options.jdk.probe_args(&classpath, &plan_path);
+    let args = options.jdk.probe_args(&classpath, &plan_path, mode);
     let mut limits = options.harness.limits;
-    let budget = options
-        .trial_time
-        .saturating_mul(u32::try_from(test.trials.len()).unwrap_or(u32::MAX));
-    limits.wall = limits
-        .wall
-        .max(Duration::from_secs(20))
-        .min(budget + Duration::from_secs(10));
+    let budget =
+        trial_time.saturating_mul(u32::try_from(first.trials.len()).unwrap_or(u32::MAX));
+    let cap = if mode == java::JvmMode::Timing {
+        budget
+    } else {
+        limits.wall.max(Duration::from_secs(20))
+    };
+    limits.wall = cap.min(budget + Duration::from_secs(10));
     limits.cpu = limits.cpu.map(|c| c.max(limits.wall));
     limits.memory = Memory::Resident(limits.memory_bytes().max(1 << 30));
     let mut expose = vec![toolkit.root.clone()];
@@ -824,16 +916,29 @@ fn run_test(
         uid,
     ) {
         Ok(ended) => ended,
-        Err(e) => return not_run(test, format!("cannot start java: {e}")),
+        Err(e) => return all_not_run(format!("cannot start java: {e}")),
     };
     printed.fetch_add(
         ended.stdout.len() as u64,
         std::sync::atomic::Ordering::Relaxed,
     );
     let records = parse_records(&ended.channel);
+    group
+        .iter()
+        .map(|test| judge_test(test, &records, &ended, variant))
+        .collect()
+}
+
+/// One test's report from the records of its JVM.
+fn judge_test(
+    test: &CourseTest,
+    records: &std::collections::HashMap<usize, Record>,
+    ended: &Ended,
+    variant: Variant,
+) -> TestReport {
     let mut result = TestReport {
         id: test.id.clone(),
-        category: Category::Correctness,
+        category: test.category,
         title: test.title.clone(),
         verdict: Verdict::Passed,
         passed: 0,
@@ -850,7 +955,7 @@ fn run_test(
             None if timed_out => {
                 Err("not run: the JVM was ended when the input before timed out".to_string())
             }
-            None => Err(jvm_end(&ended, records.is_empty())),
+            None => Err(jvm_end(ended, records.is_empty())),
         };
         timed_out |= record == Some(&Record::Timeout);
         match outcome {

@@ -192,19 +192,24 @@ fn outcome_name(verdict: Verdict) -> &'static str {
     }
 }
 
+/// A category's key in the JSON.
+fn category_key(category: Category) -> &'static str {
+    match category {
+        Category::Compile => "compilation",
+        Category::Api => "api",
+        Category::Correctness => "correctness",
+        Category::Memory => "memory",
+        Category::Timing => "timing",
+    }
+}
+
 fn json_value(report: &Report) -> ReportJson<'_> {
     let (score, graded_weight) = report.score();
     let categories = Category::ALL
         .iter()
         .map(|c| {
             let (passed, total) = report.tally(*c);
-            let key = match c {
-                Category::Compile => "compilation",
-                Category::Api => "api",
-                Category::Correctness => "correctness",
-                Category::Memory => "memory",
-                Category::Timing => "timing",
-            };
+            let key = category_key(*c);
             let not_run = report
                 .not_run
                 .iter()
@@ -238,7 +243,7 @@ fn json_value(report: &Report) -> ReportJson<'_> {
             .iter()
             .map(|t| TestJson {
                 id: &t.id,
-                category: "correctness",
+                category: category_key(t.category),
                 title: &t.title,
                 outcome: outcome_name(t.verdict),
                 passed: t.passed,

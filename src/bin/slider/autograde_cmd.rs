@@ -68,8 +68,9 @@ pub struct AutogradeArgs {
     /// Seed of the random boards (the same seed, the same tests).
     #[arg(long, default_value_t = 2026, value_name = "N")]
     seed: u64,
-    /// Seconds one operation may take before it counts as an infinite loop.
-    #[arg(long, default_value = "10", value_name = "SECS", value_parser = crate::common::parse_seconds)]
+    /// Seconds one operation may take before it counts as an infinite loop
+    /// (the course's limit per puzzle is 5 s).
+    #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::common::parse_seconds)]
     trial_timeout: Duration,
     /// Memory per JVM, in MiB of resident memory (at least 512).
     #[arg(long, default_value_t = 1536, value_name = "MIB", value_parser = clap::value_parser!(u64).range(512..=1 << 20))]

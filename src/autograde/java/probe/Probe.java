@@ -452,10 +452,95 @@ public final class Probe {
                 out.add("audit=" + pq.getField("auditFailure").get(null));
                 break;
             }
+            case "board-memory": {
+                // after construction, then after every method has been called once
+                Object b = newBoard(parse(w[2]));
+                out.add(String.valueOf(deepSize(b)));
+                call(b, "hamming");
+                call(b, "manhattan");
+                call(b, "isGoal");
+                str(b);
+                iterate(call(b, "neighbors"));
+                if (api.equals("coursera")) call(b, "twin");
+                equalsTyped(b, b, true);
+                out.add(String.valueOf(deepSize(b)));
+                break;
+            }
+            case "solver-memory":
+                out.add(String.valueOf(deepSize(newSolver(newBoard(parse(w[2]))))));
+                break;
+            case "timing": {
+                // the student's Solver with slider's counting Board and MinPQ
+                Class<?> pq = Class.forName("edu.princeton.cs.algs4.MinPQ");
+                Class<?> b = board();
+                Object initial = newBoard(parse(w[2]));
+                pq.getField("audit").setBoolean(null, false);
+                for (String f : new String[] {"inserts", "deletes", "maxSize"}) pq.getField(f).setLong(null, 0);
+                b.getMethod("resetCounts").invoke(null);
+                java.lang.management.ThreadMXBean clock = java.lang.management.ManagementFactory.getThreadMXBean();
+                long started = clock.getCurrentThreadCpuTime();
+                Object s = newSolver(initial);
+                long cpu = clock.getCurrentThreadCpuTime() - started;
+                out.add(String.valueOf(call(s, "moves")));
+                out.add("cpuNanos=" + cpu);
+                for (String f : new String[] {"inserts", "deletes", "maxSize"}) {
+                    out.add(f + "=" + pq.getField(f).getLong(null));
+                }
+                for (String f : new String[] {"constructed", "equalsCalls", "hammingCalls", "manhattanCalls", "toStringCalls"}) {
+                    out.add(f + "=" + b.getField(f).getLong(null));
+                }
+                break;
+            }
             default:
                 throw new IllegalArgumentException("slider probe: unknown operation " + op);
         }
         return out;
+    }
+
+    /**
+     * The bytes of every object reachable from {@code root} through instance
+     * fields and array elements, each as this JVM lays it out. Class
+     * objects, class loaders and threads are not followed; a field the
+     * module system keeps closed counts its holder's own size only.
+     */
+    private static long deepSize(Object root) throws Exception {
+        Object agent = Class.forName("SliderAgent").getField("instrumentation").get(null);
+        if (agent == null) throw new IllegalStateException("slider probe: the size agent is not loaded");
+        java.lang.instrument.Instrumentation inst = (java.lang.instrument.Instrumentation) agent;
+        java.util.IdentityHashMap<Object, Boolean> seen = new java.util.IdentityHashMap<>();
+        java.util.ArrayDeque<Object> todo = new java.util.ArrayDeque<>();
+        long total = 0;
+        if (root != null) {
+            seen.put(root, true);
+            todo.push(root);
+        }
+        while (!todo.isEmpty()) {
+            Object o = todo.pop();
+            total += inst.getObjectSize(o);
+            if (seen.size() > 2_000_000) throw new IllegalStateException("more than 2,000,000 objects reachable");
+            Class<?> c = o.getClass();
+            List<Object> next = new ArrayList<>();
+            if (c.isArray()) {
+                if (!c.getComponentType().isPrimitive()) for (Object e : (Object[]) o) next.add(e);
+            } else {
+                for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                    for (Field f : k.getDeclaredFields()) {
+                        if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) continue;
+                        try {
+                            f.setAccessible(true);
+                        } catch (RuntimeException closed) {
+                            continue;
+                        }
+                        next.add(f.get(o));
+                    }
+                }
+            }
+            for (Object e : next) {
+                if (e == null || e instanceof Class || e instanceof ClassLoader || e instanceof Thread) continue;
+                if (seen.put(e, true) == null) todo.push(e);
+            }
+        }
+        return total;
     }
 
     private static void path(Object solution, List<String> out) throws Throwable {
