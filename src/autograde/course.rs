@@ -626,7 +626,10 @@ fn solver_tests(variant: Variant, rng: &mut impl Rng) -> Vec<CourseTest> {
     ]
     .into_iter()
     .map(|(a, b)| Trial {
-        boards: vec![course_file(&format!("{a}.txt")), course_file(&format!("{b}.txt"))],
+        boards: vec![
+            course_file(&format!("{a}.txt")),
+            course_file(&format!("{b}.txt")),
+        ],
         label: format!("{a}.txt and {b}.txt"),
         k: 0,
     })

@@ -92,7 +92,13 @@ fn file_trials(names: &[&str]) -> Vec<Trial> {
         .collect()
 }
 
-fn measured(id: &str, title: &str, check: Check, category: Category, trials: Vec<Trial>) -> CourseTest {
+fn measured(
+    id: &str,
+    title: &str,
+    check: Check,
+    category: Category,
+    trials: Vec<Trial>,
+) -> CourseTest {
     CourseTest {
         id: id.to_string(),
         title: title.to_string(),
@@ -104,6 +110,10 @@ fn measured(id: &str, title: &str, check: Check, category: Category, trials: Vec
 
 /// The memory tests: a Board of each size of [`BOARD_SIZES`] (random,
 /// drawn from `seed`), and the Solver on [`SOLVER_PUZZLES`].
+///
+/// # Panics
+///
+/// Never: every size it draws boards of is valid.
 ///
 /// # Example
 ///
@@ -157,11 +167,31 @@ pub fn memory_tests(seed: u64) -> Vec<CourseTest> {
 pub fn timing_tests() -> Vec<CourseTest> {
     let trials = file_trials(&TIMING_PUZZLES);
     [
-        ("Timing 1", "CPU time of the Solver's constructor (at most 5 s) and moves()", Check::TimingCpu),
-        ("Timing 2", "MinPQ insert() and delMin() calls (at most 2x the reference's)", Check::TimingQueue),
-        ("Timing 3", "Board methods that should not be called: hamming(), toString()", Check::TimingNotCalled),
-        ("Timing 4a", "Board() and equals() calls (at most 2x the reference's)", Check::TimingCalls),
-        ("Timing 4b", "manhattan() calls per Board created (at most 2: cache the priority)", Check::TimingCaching),
+        (
+            "Timing 1",
+            "CPU time of the Solver's constructor (at most 5 s) and moves()",
+            Check::TimingCpu,
+        ),
+        (
+            "Timing 2",
+            "MinPQ insert() and delMin() calls (at most 2x the reference's)",
+            Check::TimingQueue,
+        ),
+        (
+            "Timing 3",
+            "Board methods that should not be called: hamming(), toString()",
+            Check::TimingNotCalled,
+        ),
+        (
+            "Timing 4a",
+            "Board() and equals() calls (at most 2x the reference's)",
+            Check::TimingCalls,
+        ),
+        (
+            "Timing 4b",
+            "manhattan() calls per Board created (at most 2: cache the priority)",
+            Check::TimingCaching,
+        ),
     ]
     .into_iter()
     .map(|(id, title, check)| measured(id, title, check, Category::Timing, trials.clone()))
@@ -230,19 +260,31 @@ fn number(fields: &[String], i: usize) -> Result<u64, String> {
 /// let err = judge(board, 0, &["96".into(), "176".into()], Variant::Coursera).unwrap_err();
 /// assert_eq!(err, "Board memory n=2: 176 bytes > 4n^2+32n+64 = 144 (after every method was called)");
 /// ```
-pub fn judge(test: &CourseTest, index: usize, fields: &[String], variant: Variant) -> Result<(), String> {
+pub fn judge(
+    test: &CourseTest,
+    index: usize,
+    fields: &[String],
+    variant: Variant,
+) -> Result<(), String> {
     let board = test.trials[index]
         .boards
         .first()
         .ok_or_else(|| "the test has no board".to_string())?;
-    let n = board.size();
-    // The course's Coursera Solver searches the board and its twin in
-    // lockstep, so it makes about twice the reference's operations.
-    let lockstep = if variant == Variant::Coursera { 2.0 } else { 1.0 };
     match test.check {
+        Check::BoardMemory | Check::SolverMemory => judge_memory(test.check, board, fields),
+        _ => judge_timing(test.check, board, fields, variant),
+    }
+}
+
+fn judge_memory(check: Check, board: &Board, fields: &[String]) -> Result<(), String> {
+    let n = board.size();
+    match check {
         Check::BoardMemory => {
             let limit = board_limit(n);
-            for (i, when) in ["after construction", "after every method was called"].iter().enumerate() {
+            for (i, when) in ["after construction", "after every method was called"]
+                .iter()
+                .enumerate()
+            {
                 let size = number(fields, i)?;
                 if size > limit {
                     return Err(format!(
@@ -264,6 +306,24 @@ pub fn judge(test: &CourseTest, index: usize, fields: &[String], variant: Varian
             }
             Ok(())
         }
+        _ => Err(format!("{check:?} is not a memory check")),
+    }
+}
+
+fn judge_timing(
+    check: Check,
+    board: &Board,
+    fields: &[String],
+    variant: Variant,
+) -> Result<(), String> {
+    // The course's Coursera Solver searches the board and its twin in
+    // lockstep, so it makes about twice the reference's operations.
+    let lockstep = if variant == Variant::Coursera {
+        2.0
+    } else {
+        1.0
+    };
+    match check {
         Check::TimingCpu => {
             let reference = reference(board).ok_or("the timing puzzle is unsolvable")?;
             let moves = fields.first().map_or("", String::as_str);
@@ -287,16 +347,29 @@ pub fn judge(test: &CourseTest, index: usize, fields: &[String], variant: Varian
             let inserts = count(fields, "inserts")?;
             let deletes = count(fields, "deletes")?;
             if inserts == 0 {
-                return Err("no MinPQ insert() counted: does the Solver use edu.princeton.cs.algs4.MinPQ?".to_string());
+                return Err(
+                    "no MinPQ insert() counted: does the Solver use edu.princeton.cs.algs4.MinPQ?"
+                        .to_string(),
+                );
             }
-            within("MinPQ insert() calls", inserts, reference.inserts as f64 * lockstep)?;
-            within("MinPQ delMin() calls", deletes, reference.deletes as f64 * lockstep)
+            within(
+                "MinPQ insert() calls",
+                inserts,
+                reference.inserts as f64 * lockstep,
+            )?;
+            within(
+                "MinPQ delMin() calls",
+                deletes,
+                reference.deletes as f64 * lockstep,
+            )
         }
         Check::TimingNotCalled => {
             for name in ["hamming", "toString"] {
                 let calls = count(fields, &format!("{name}Calls"))?;
                 if calls > 0 {
-                    return Err(format!("{name}() called {calls} times (should not be called)"));
+                    return Err(format!(
+                        "{name}() called {calls} times (should not be called)"
+                    ));
                 }
             }
             Ok(())
@@ -321,7 +394,7 @@ pub fn judge(test: &CourseTest, index: usize, fields: &[String], variant: Varian
             }
             Ok(())
         }
-        _ => Err(format!("{:?} is not a memory or timing check", test.check)),
+        _ => Err(format!("{check:?} is not a timing check")),
     }
 }
 

@@ -26,6 +26,7 @@
 pub mod api;
 pub mod course;
 pub mod files;
+pub mod gradescope;
 pub mod java;
 pub mod measure;
 pub mod sources;
@@ -771,12 +772,11 @@ fn run_tests(
         let key: String = (0..test.trials.len())
             .map(|k| course::plan_line(test, k) + "\n")
             .collect();
-        match keys.iter().position(|k| *k == key) {
-            Some(g) => groups[g].push(i),
-            None => {
-                keys.push(key);
-                groups.push(vec![i]);
-            }
+        if let Some(g) = keys.iter().position(|k| *k == key) {
+            groups[g].push(i);
+        } else {
+            keys.push(key);
+            groups.push(vec![i]);
         }
     }
     let printed = std::sync::atomic::AtomicU64::new(0);
@@ -891,8 +891,7 @@ fn run_group(
     ];
     let args = options.jdk.probe_args(&classpath, &plan_path, mode);
     let mut limits = options.harness.limits;
-    let budget =
-        trial_time.saturating_mul(u32::try_from(first.trials.len()).unwrap_or(u32::MAX));
+    let budget = trial_time.saturating_mul(u32::try_from(first.trials.len()).unwrap_or(u32::MAX));
     let cap = if mode == java::JvmMode::Timing {
         budget
     } else {

@@ -24,6 +24,7 @@ Examples:
   slider autograde fixtures/autograde/reference
   slider autograde --api princeton --json report.json path/to/submission
   slider autograde --batch submissions/ --csv scores.csv
+  slider autograde --gradescope-bundle autograder.zip
 
 A submission is a folder or a .zip file holding Board.java and Solver.java
 at any depth (the shallowest of each is graded; a `package` line is
@@ -55,6 +56,10 @@ pub struct AutogradeArgs {
     /// Write Gradescope's results.json (one submission).
     #[arg(long, value_name = "FILE")]
     gradescope: Option<PathBuf>,
+    /// Write a Gradescope autograder to FILE (a .zip with this slider,
+    /// `setup.sh` and `run_autograder`) and exit; no submission is graded.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["submissions", "batch"])]
+    gradescope_bundle: Option<PathBuf>,
     /// Write a CSV table of scores (one row per submission).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
@@ -83,7 +88,7 @@ pub struct AutogradeArgs {
     sandbox: SandboxMode,
     /// The submissions: folders or .zip files holding Board.java and
     /// Solver.java.
-    #[arg(value_name = "SUBMISSION", required_unless_present = "batch")]
+    #[arg(value_name = "SUBMISSION", required_unless_present_any = ["batch", "gradescope_bundle"])]
     submissions: Vec<PathBuf>,
 }
 
@@ -103,6 +108,14 @@ enum FormatArg {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &AutogradeArgs) -> u8 {
+    if let Some(out) = &args.gradescope_bundle {
+        let written = std::env::current_exe()
+            .and_then(|exe| slider::autograde::gradescope::bundle(out, &exe));
+        return match written {
+            Ok(()) => exit_code::SUCCESS,
+            Err(e) => fail(&format!("cannot write {}: {e}", out.display())),
+        };
+    }
     let submissions = match submissions(args) {
         Ok(submissions) => submissions,
         Err(code) => return code,
