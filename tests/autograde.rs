@@ -368,21 +368,20 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     let report = &run.json["reports"][0];
     assert_eq!(report["format"], "slider-autograde/1");
     assert_eq!(report["score"], 100.0);
-    assert_eq!(report["graded_weight"], 70);
+    assert_eq!(report["graded_weight"], 100);
     assert_eq!(report["variant"], "coursera");
     for (category, passed, total) in [
         ("compilation", 1, 1),
         ("api", 1, 1),
         ("correctness", 52, 52),
+        ("memory", 2, 2),
+        ("timing", 5, 5),
     ] {
         assert_eq!(
             report["categories"][category]["passed"], passed,
             "{category}"
         );
         assert_eq!(report["categories"][category]["total"], total, "{category}");
-    }
-    for category in ["memory", "timing"] {
-        assert_eq!(report["categories"][category]["graded"], false);
     }
     let want = &expected()["reference"];
     let wrong = mismatches(report, want);
@@ -393,7 +392,13 @@ fn the_reference_scores_100_percent_in_every_report_format() {
         ] {
             assert!(!test[key].is_null(), "{key} in {test}");
         }
-        assert_eq!(test["category"], "correctness");
+        let id = test["id"].as_str().unwrap();
+        let category = match id.split(' ').next() {
+            Some("Memory") => "memory",
+            Some("Timing") => "timing",
+            _ => "correctness",
+        };
+        assert_eq!(test["category"], category, "{id}");
     }
     let human = &human_reports(&run.stdout)["reference"];
     assert!(
@@ -407,16 +412,24 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     assert_eq!(gradescope["score"], 100.0);
     assert_eq!(gradescope["max_score"], 100.0);
     let rows = gradescope["tests"].as_array().unwrap();
-    assert_eq!(rows.len(), 2 + 52, "compilation, API and every test");
+    assert_eq!(
+        rows.len(),
+        2 + 52 + 2 + 5,
+        "compilation, API and every test"
+    );
     assert!(rows.iter().all(|t| t["status"] == "passed"));
     let junit = std::fs::read_to_string(path("junit.xml")).unwrap();
-    assert_eq!(junit.matches("<testcase ").count(), 2 + 52, "{junit}");
+    assert_eq!(
+        junit.matches("<testcase ").count(),
+        2 + 52 + 2 + 5,
+        "{junit}"
+    );
     assert!(!junit.contains("<failure"), "{junit}");
     let csv = std::fs::read_to_string(path("scores.csv")).unwrap();
     assert_eq!(
         csv,
         "submission,score,compilation,api,correctness,memory,timing\n\
-         \"fixtures/autograde/reference\",100.00,1/1,1/1,52/52,,\n"
+         \"fixtures/autograde/reference\",100.00,1/1,1/1,52/52,2/2,5/5\n"
     );
     drop(run.files);
 }
@@ -495,7 +508,7 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
     // Containment is the point here: timing adds nothing but minutes.
     let run = grade_set(
         "hostile",
-        &["--sandbox", "always", "--only", "correctness,memory"],
+        &["--sandbox", "always", "--only", "api,correctness,memory"],
     );
     run.assert_code(1);
     assert!(!exec_mark.exists(), "Runtime.exec ran a command");

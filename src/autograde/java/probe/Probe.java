@@ -12,7 +12,8 @@
  * Plan lines (space-separated; boards as n:t0,t1,...):
  *   api coursera|princeton       which spec variant's method names to call
  *   student DIR                  the folder of the student's classes
- *   trial-ms MS                  the time one operation may take
+ *   trial-ms MS                  the wall time one operation may take
+ *   trial-cpu-ms MS              and its CPU time (when given)
  *   ID OP ARGS...                one operation
  * Records on descriptor 3 (tab-separated, fields escaped \\ \n \t):
  *   hello | ID ok FIELD... | ID threw CLASS MESSAGE | ID timeout | done
@@ -46,6 +47,8 @@ public final class Probe {
     private static PrintStream channel;
     private static String api = "coursera";
     private static long trialMillis = 10_000;
+    /** When positive, a trial also ends once its thread used this much CPU. */
+    private static long trialCpuMillis;
     private static Class<?> boardClass;
     private static volatile boolean exiting;
 
@@ -79,6 +82,7 @@ public final class Probe {
             String[] w = line.split(" ");
             if (w[0].equals("api")) api = w[1];
             else if (w[0].equals("trial-ms")) trialMillis = Long.parseLong(w[1]);
+            else if (w[0].equals("trial-cpu-ms")) trialCpuMillis = Long.parseLong(w[1]);
             else if (w[0].equals("student")) student = w[1];
         }
         if (student == null) {
@@ -166,7 +170,14 @@ public final class Probe {
         }, "slider-probe-trial", 8L << 20);
         worker.setDaemon(true);
         worker.start();
-        worker.join(trialMillis);
+        // Wall time ends a hang; CPU time (when asked) ends a slow trial
+        // whatever the machine's load.
+        java.lang.management.ThreadMXBean clock = java.lang.management.ManagementFactory.getThreadMXBean();
+        long deadline = System.nanoTime() + trialMillis * 1_000_000L;
+        while (worker.isAlive() && System.nanoTime() < deadline) {
+            worker.join(20);
+            if (trialCpuMillis > 0 && clock.getThreadCpuTime(worker.getId()) > trialCpuMillis * 1_000_000L) break;
+        }
         if (worker.isAlive()) {
             emit(w[0], "timeout");
             return false;
