@@ -191,7 +191,8 @@ pub(crate) fn course_file(name: &str) -> Board {
         .unwrap_or_else(|_| Board::goal(2).expect("2 is a valid size"))
 }
 
-fn files(names: &[&str]) -> Vec<Trial> {
+/// One trial per course file (`puzzle04` names `puzzle04.txt`).
+pub(crate) fn files(names: &[&str]) -> Vec<Trial> {
     names
         .iter()
         .map(|name| {

@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use super::course::{Check, CourseTest, Trial};
+use super::course::{Check, CourseTest, Trial, files};
 use super::{Category, Variant};
 use crate::generate::{Kind, generate, seeded};
 use crate::{Board, Solver};
@@ -76,20 +76,6 @@ pub fn board_limit(n: usize) -> u64 {
 #[must_use]
 pub fn solver_limit(n: usize, moves: usize) -> u64 {
     (moves as u64 + 1) * (board_limit(n) + 64) + 1024
-}
-
-fn file_trials(names: &[&str]) -> Vec<Trial> {
-    names
-        .iter()
-        .map(|name| {
-            let label = format!("{name}.txt");
-            Trial {
-                boards: vec![super::course::course_file(&label)],
-                label,
-                k: 0,
-            }
-        })
-        .collect()
 }
 
 fn measured(
@@ -149,7 +135,7 @@ pub fn memory_tests(seed: u64) -> Vec<CourseTest> {
             "memory of a Solver after construction (the solution path, not the game tree)",
             Check::SolverMemory,
             Category::Memory,
-            file_trials(&SOLVER_PUZZLES),
+            files(&SOLVER_PUZZLES),
         ),
     ]
 }
@@ -165,7 +151,7 @@ pub fn memory_tests(seed: u64) -> Vec<CourseTest> {
 /// ```
 #[must_use]
 pub fn timing_tests() -> Vec<CourseTest> {
-    let trials = file_trials(&TIMING_PUZZLES);
+    let trials = files(&TIMING_PUZZLES);
     [
         (
             "Timing 1",
