@@ -7,7 +7,7 @@
 //! of an existing one), and its name in the binaries' `--heuristic`.
 
 use super::Goal;
-use super::nodes::{LineNode, Node, PdbNode};
+use super::nodes::{LineNode, Node, PdbNode, RankedNode};
 use super::pdb::PatternDatabase;
 use crate::Board;
 
@@ -72,6 +72,9 @@ pub fn estimate(
     pdb: Option<&PatternDatabase>,
 ) -> u64 {
     match (heuristic, pdb) {
+        (Heuristic::PatternDatabase, Some(pdb)) if pdb.is_ranked() => {
+            RankedNode::new(board, pdb).h(u64::MAX)
+        }
         (Heuristic::PatternDatabase, Some(pdb)) => PdbNode::new(board, pdb).h(u64::MAX),
         _ => LineNode::new(board, goal, heuristic).h(u64::MAX),
     }

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::nodes::{LineNode, Node, PdbNode};
+use super::nodes::{LineNode, Node, PdbNode, RankedNode};
 use super::{Goal, Heuristic, Limits, SearchConfig, SearchError, SearchStats, Solution};
 use crate::{Board, Direction};
 
@@ -245,6 +245,10 @@ pub fn search(board: &Board, config: &SearchConfig<'_>) -> Result<Solution, Sear
             return Err(SearchError::Config(
                 "the pattern databases were built for another goal".into(),
             ));
+        }
+        if pdb.is_ranked() {
+            let node = RankedNode::new(board, pdb);
+            return run(node, n, config.limits, deadline, config.threads);
         }
         let node = PdbNode::new(board, pdb);
         return run(node, n, config.limits, deadline, config.threads);

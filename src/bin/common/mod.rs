@@ -118,16 +118,115 @@ pub fn pdb_dir(chosen: Option<&std::path::Path>) -> std::path::PathBuf {
     )
 }
 
-/// Opens (maps, or builds and saves) the pattern databases for `goal`,
-/// saying on standard error when they had to be built and whether saving
-/// failed.
+/// A progress display for a database build on standard error (hidden
+/// when it is not a terminal), and the callback that feeds it.
+pub fn build_progress(
+    kind: slider::search::pdb::Kind,
+) -> (
+    indicatif::ProgressBar,
+    impl Fn(slider::search::pdb::BuildProgress) + Sync,
+) {
+    const STEPS: u64 = 1000;
+    let bar = indicatif::ProgressBar::with_draw_target(
+        None,
+        indicatif::ProgressDrawTarget::stderr_with_hz(4),
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{prefix} [{elapsed_precise}] {wide_bar} {percent:>3}% ETA {eta} {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_prefix(format!("building {kind}"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
+    let shown = bar.clone();
+    let update = move |p: slider::search::pdb::BuildProgress| {
+        shown.set_length(p.patterns as u64 * STEPS);
+        let within = p.valued.saturating_mul(STEPS) / p.placements.max(1);
+        shown.set_position(p.pattern as u64 * STEPS + within);
+        shown.set_message(format!(
+            "pattern {}/{}, {} moves deep",
+            p.pattern + 1,
+            p.patterns,
+            p.layers
+        ));
+    };
+    (bar, update)
+}
+
+/// The databases a search of `goal` should use by default, or why none:
+/// the strongest kind for the size when it is cached (7-8 for 4x4, 6-6-6-6
+/// for 5x5), else the default kind, opened (built on first use) by
+/// [`open_pdb`]. A size with no default kind (5x5) is never built here:
+/// the error says how to build it.
+pub fn strongest_pdb(
+    goal: &slider::search::Goal,
+    dir: &std::path::Path,
+) -> Result<slider::search::pdb::PatternDatabase, String> {
+    use slider::search::pdb::{Kind, PatternDatabase};
+    let n = goal.size();
+    if let Some(strong) = Kind::strongest(n)
+        && Kind::default_for(n) != Some(strong)
+    {
+        let name = PatternDatabase::file_name_kind(goal, strong).map_err(|e| e.to_string())?;
+        match PatternDatabase::load_kind(goal, strong, &dir.join(&name)) {
+            Ok(pdb) => return Ok(pdb),
+            Err(e) if Kind::default_for(n).is_none() => {
+                let why = match e {
+                    slider::search::pdb::PdbError::Io { error, .. }
+                        if error.kind() == std::io::ErrorKind::NotFound =>
+                    {
+                        "not built".to_string()
+                    }
+                    other => other.to_string(),
+                };
+                let goal_arg = if goal.is_standard() { "" } else { " --goal FILE" };
+                return Err(format!(
+                    "the {n}x{n} pattern databases ({strong}) are {why}; `slider pdb build {strong}{goal_arg}` builds them (minutes, about 1 GB of memory)"
+                ));
+            }
+            Err(slider::search::pdb::PdbError::Io { error, .. })
+                if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                let _ = writeln!(
+                    anstream::stderr(),
+                    "warning: the {strong} pattern databases are unusable ({e}); `slider pdb build {strong}` rebuilds them"
+                );
+            }
+        }
+    }
+    open_pdb(goal, dir)
+}
+
+/// Opens (maps, or builds and saves) the default pattern databases for
+/// `goal`, saying on standard error when they had to be built (with a
+/// progress bar) and whether saving failed.
 pub fn open_pdb(
     goal: &slider::search::Goal,
     dir: &std::path::Path,
 ) -> Result<slider::search::pdb::PatternDatabase, String> {
+    let kind = slider::search::pdb::Kind::default_for(goal.size()).ok_or_else(|| {
+        format!(
+            "slider builds no pattern databases on first use for {0}x{0} boards",
+            goal.size()
+        )
+    })?;
+    open_pdb_kind(goal, kind, dir)
+}
+
+/// Opens (maps, or builds and saves) the databases of `kind` for `goal`,
+/// as [`open_pdb`] does.
+pub fn open_pdb_kind(
+    goal: &slider::search::Goal,
+    kind: slider::search::pdb::Kind,
+    dir: &std::path::Path,
+) -> Result<slider::search::pdb::PatternDatabase, String> {
     use slider::search::pdb::{PatternDatabase, Provenance};
     let mut err = anstream::stderr();
-    let (pdb, opened) = PatternDatabase::open(goal, dir).map_err(|e| e.to_string())?;
+    let (bar, progress) = build_progress(kind);
+    let opened = PatternDatabase::open_kind(goal, kind, dir, &progress);
+    bar.finish_and_clear();
+    let (pdb, opened) = opened.map_err(|e| e.to_string())?;
     match &opened.provenance {
         Provenance::Loaded => {}
         how => {
@@ -139,7 +238,7 @@ pub fn open_pdb(
             };
             let _ = writeln!(
                 err,
-                "note: built the pattern databases in {:.1} s ({why}); {:.1} MB cached at {}",
+                "note: built the {kind} pattern databases in {:.1} s ({why}); {:.1} MB cached at {}",
                 opened.elapsed.as_secs_f64(),
                 pdb.size_bytes() as f64 / 1e6,
                 opened.path.display()

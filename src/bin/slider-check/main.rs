@@ -161,14 +161,19 @@ fn run(args: &Args) -> u8 {
         max_findings: args.max_findings.max(1),
         optimum: args.optimum.map(|known| known.0),
     };
-    // Pattern databases for 4x4 proofs, loaded only if a proof needs a search.
+    // Pattern databases for 4x4 and 5x5 proofs, loaded only if a proof needs
+    // a search: 7-8 (4x4) or 6-6-6-6 (5x5) when cached, else 6-6-3 for 4x4
+    // (built on first use, seconds). A 5x5 build takes minutes and is never
+    // started here: the warning says how.
     let loaded = std::cell::OnceCell::new();
     let dir = common::pdb_dir(args.pdb_dir.as_deref());
     let fetch = || {
         loaded
             .get_or_init(|| {
-                let goal = goal.clone().unwrap_or_else(|| slider::search::Goal::standard(4));
-                common::open_pdb(&goal, &dir)
+                let goal = goal
+                    .clone()
+                    .unwrap_or_else(|| slider::search::Goal::standard(puzzle.size()));
+                common::strongest_pdb(&goal, &dir)
                     .map_err(|e| {
                         let _ = writeln!(
                             anstream::stderr(),
@@ -180,7 +185,7 @@ fn run(args: &Args) -> u8 {
             .as_ref()
     };
     let provers = Provers {
-        pdb_on_demand: (puzzle.size() == 4 && !args.no_pdb).then_some(&fetch as _),
+        pdb_on_demand: (matches!(puzzle.size(), 4 | 5) && !args.no_pdb).then_some(&fetch as _),
         goal: goal.as_ref(),
         ..Provers::default()
     };

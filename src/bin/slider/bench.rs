@@ -72,6 +72,10 @@ enum Bench {
     Pdb(bench_search::PdbArgs),
     /// Solve a benchmark set (Korf's 100 by default) with IDA*.
     Korf(bench_search::KorfArgs),
+    /// Solve Korf and Felner's 50 random 24-puzzles with IDA* and the
+    /// 6-6-6-6 databases (built first when missing), under a budget each.
+    #[command(name = "24")]
+    TwentyFour(bench_search::TwentyFourArgs),
     /// Solve the course's hardest files (4x4-78 and 4x4-80) with IDA*.
     Hardest(bench_search::HardestArgs),
     /// Measure the candidate 4x4 partitions on Korf's 100 and random boards.
@@ -85,6 +89,7 @@ pub fn run(args: &BenchArgs) -> u8 {
         Bench::Oracle { runs } => oracle((*runs).max(1)),
         Bench::Pdb(args) => bench_search::pdb(args),
         Bench::Korf(args) => bench_search::korf(args),
+        Bench::TwentyFour(args) => bench_search::twenty_four(args),
         Bench::Partitions(args) => bench_search::partitions(args),
         Bench::Hardest(args) => bench_search::hardest(args),
     }

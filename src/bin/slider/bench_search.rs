@@ -9,12 +9,12 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use slider::search::Goal;
 use slider::search::idastar::search;
-use slider::search::pdb::PatternDatabase;
+use slider::search::pdb::{Kind, PatternDatabase};
 use slider::search::{Heuristic, Limits, SearchConfig, SearchError, Solution};
 use slider::{Board, exit_code};
 
 use crate::common::report_error;
-use crate::common::{open_pdb, pdb_dir, peak_memory};
+use crate::common::{open_pdb_kind, pdb_dir, peak_memory, strongest_pdb};
 use slider::format::manifest::{Benchmark, Convention, parse_benchmarks};
 
 /// Heuristics the benchmarks can use.
@@ -54,9 +54,78 @@ pub struct KorfArgs {
     /// IDA* threads per instance (the path is the single-threaded one).
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
+    /// Only these instances (1-based, comma-separated), in this order.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    instances: Vec<usize>,
+    /// The pattern databases: `auto` (the strongest cached: 7-8 for 4x4,
+    /// else 6-6-3 built on first use; 6-6-6-6 for 5x5 when cached), or a
+    /// kind by name, built now with a progress bar unless cached.
+    #[arg(long, value_name = "KIND", default_value = "auto")]
+    pdb: PdbChoice,
     /// Where pattern databases are cached.
     #[arg(long, env = "SLIDER_PDB_DIR")]
     pdb_dir: Option<PathBuf>,
+}
+
+/// `--pdb`: the strongest cached databases, or one kind.
+#[derive(Debug, Clone, Copy)]
+pub enum PdbChoice {
+    /// The strongest cached (see `common::strongest_pdb`).
+    Auto,
+    /// This kind, built when missing.
+    Kind(Kind),
+}
+
+impl std::str::FromStr for PdbChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PdbChoice, String> {
+        if text == "auto" {
+            Ok(PdbChoice::Auto)
+        } else {
+            text.parse().map(PdbChoice::Kind)
+        }
+    }
+}
+
+/// Arguments of `slider bench 24`.
+#[derive(Debug, Args)]
+pub struct TwentyFourArgs {
+    /// The benchmark file, in Korf's blank-first convention.
+    #[arg(default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/benchmarks/korf-felner-24puzzle-50.txt"))]
+    file: PathBuf,
+    /// Seconds per instance; an instance over it is reported with the
+    /// bound proved, not failed.
+    #[arg(long, value_name = "SECS", default_value = "600", value_parser = crate::common::parse_seconds)]
+    time_limit: Duration,
+    /// Only these instances (1-based, comma-separated), in this order.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    instances: Vec<usize>,
+    /// Only the first N instances (of those chosen).
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// IDA* threads per instance (the path is the single-threaded one).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Where pattern databases are cached.
+    #[arg(long, env = "SLIDER_PDB_DIR")]
+    pdb_dir: Option<PathBuf>,
+}
+
+/// `slider bench 24`: `bench korf` on the 24-puzzle set with 6-6-6-6.
+pub fn twenty_four(args: &TwentyFourArgs) -> u8 {
+    korf(&KorfArgs {
+        file: args.file.clone(),
+        convention: Convention::Auto,
+        heuristic: BenchHeuristic::Pdb,
+        limit: args.limit,
+        time_limit: Some(args.time_limit),
+        processes: false,
+        threads: args.threads,
+        instances: args.instances.clone(),
+        pdb: PdbChoice::Kind(Kind::SixSixSixSix),
+        pdb_dir: args.pdb_dir.clone(),
+    })
 }
 
 /// Arguments of `slider bench hardest`.
@@ -75,9 +144,9 @@ pub struct HardestArgs {
 /// Arguments of `slider bench pdb`.
 #[derive(Debug, Args)]
 pub struct PdbArgs {
-    /// Board side (3 or 4).
-    #[arg(long, default_value_t = 4)]
-    size: usize,
+    /// The kind to build: 4-4, 6-6-3, 7-8 or 6-6-6-6.
+    #[arg(default_value = "6-6-3")]
+    kind: Kind,
     /// Loads to time; the best and the median are reported.
     #[arg(long, default_value_t = 20)]
     runs: usize,
@@ -97,9 +166,13 @@ fn replays(board: &Board, solution: &Solution) -> bool {
         .is_some_and(|path| path.last().is_some_and(Board::is_goal))
 }
 
-fn choose(heuristic: BenchHeuristic, n: usize) -> Heuristic {
+fn choose(heuristic: BenchHeuristic, n: usize, pdb: PdbChoice) -> Heuristic {
+    let databases = match pdb {
+        PdbChoice::Auto => slider::search::pdb::supports(n),
+        PdbChoice::Kind(kind) => kind.size() == n,
+    };
     match heuristic {
-        BenchHeuristic::Best => Heuristic::auto(true, slider::search::pdb::supports(n)),
+        BenchHeuristic::Best => Heuristic::auto(true, databases),
         BenchHeuristic::Pdb => Heuristic::PatternDatabase,
         BenchHeuristic::Manhattan => Heuristic::Manhattan,
         BenchHeuristic::LinearConflict => Heuristic::LinearConflict,
@@ -110,37 +183,63 @@ fn choose(heuristic: BenchHeuristic, n: usize) -> Heuristic {
 fn databases_for(
     heuristic: Heuristic,
     n: usize,
+    choice: PdbChoice,
     dir: &Path,
 ) -> Result<Option<PatternDatabase>, ()> {
     if heuristic != Heuristic::PatternDatabase {
         return Ok(None);
     }
-    open_pdb(&Goal::standard(n), dir)
-        .map(Some)
-        .map_err(|e| report_error(&e))
+    let goal = Goal::standard(n);
+    match choice {
+        PdbChoice::Auto => strongest_pdb(&goal, dir),
+        PdbChoice::Kind(kind) => open_pdb_kind(&goal, kind, dir),
+    }
+    .map(Some)
+    .map_err(|e| report_error(&e))
 }
 
-/// The instances to run and their board side (errors are reported).
-fn load_instances(args: &KorfArgs) -> Option<(Vec<Benchmark>, usize)> {
+/// The instances to run with their 1-based numbers in the file, and their
+/// board side (errors are reported).
+fn load_instances(args: &KorfArgs) -> Option<(Vec<usize>, Vec<Benchmark>, usize)> {
     let mut instances = read_instances(&args.file, args.convention)
         .map_err(|e| report_error(&e))
         .ok()?;
+    let mut numbers: Vec<usize> = (1..=instances.len()).collect();
+    if !args.instances.is_empty() {
+        let mut chosen = Vec::with_capacity(args.instances.len());
+        for &number in &args.instances {
+            match number.checked_sub(1).and_then(|i| instances.get(i)) {
+                Some(instance) => chosen.push(instance.clone()),
+                None => {
+                    report_error(&format!(
+                        "--instances: {number} is not an instance of {} (1 to {})",
+                        args.file.display(),
+                        instances.len()
+                    ));
+                    return None;
+                }
+            }
+        }
+        instances = chosen;
+        numbers.clone_from(&args.instances);
+    }
     instances.truncate(args.limit.unwrap_or(usize::MAX));
+    numbers.truncate(instances.len());
     let Some(n) = instances.first().map(|i| i.board.size()) else {
         report_error(&format!("{}: no instances", args.file.display()));
         return None;
     };
-    Some((instances, n))
+    Some((numbers, instances, n))
 }
 
 /// `slider bench korf`.
 pub fn korf(args: &KorfArgs) -> u8 {
-    let Some((instances, n)) = load_instances(args) else {
+    let Some((numbers, instances, n)) = load_instances(args) else {
         return exit_code::ERROR;
     };
-    let heuristic = choose(args.heuristic, n);
+    let heuristic = choose(args.heuristic, n, args.pdb);
     let dir = pdb_dir(args.pdb_dir.as_deref());
-    let Ok(pdb) = databases_for(heuristic, n, &dir) else {
+    let Ok(pdb) = databases_for(heuristic, n, args.pdb, &dir) else {
         return exit_code::ERROR;
     };
     let config = SearchConfig {
@@ -155,18 +254,32 @@ pub fn korf(args: &KorfArgs) -> u8 {
         goal: None,
         threads: args.threads as usize,
     };
+    let what = match (&pdb, heuristic) {
+        (Some(pdb), _) => format!(
+            "pattern databases {}",
+            pdb.kind().map_or("custom", Kind::name)
+        ),
+        (None, heuristic) => format!("{heuristic:?}"),
+    };
+    let threads = match args.threads {
+        1 => "single-threaded".to_string(),
+        t => format!("{t} threads"),
+    };
+    let budget = args
+        .time_limit
+        .map_or(String::new(), |t| format!(", {} s per instance", t.as_secs_f64()));
     println!(
-        "IDA* ({heuristic:?}) on {} ({} instances, {n}x{n}), single-threaded, one run each",
+        "IDA* ({what}) on {} ({} instances, {n}x{n}), {threads}, one run each{budget}",
         args.file.display(),
         instances.len()
     );
     println!(
-        "{:>4} {:>4} {:>5} {:>6} {:>14} {:>14} {:>10}",
-        "#", "opt", "len", "h0", "expanded", "generated", "seconds"
+        "{:>4} {:>4} {:>5} {:>6} {:>14} {:>14} {:>10} {:>9}",
+        "#", "opt", "len", "h0", "expanded", "generated", "seconds", "M gen/s"
     );
     let (mut total, mut expanded, mut generated) = (Duration::ZERO, 0, 0);
     let (mut solved, mut wrong, mut sum) = (0, 0, 0);
-    for (index, instance) in instances.iter().enumerate() {
+    for (&number, instance) in numbers.iter().zip(&instances) {
         let started = Instant::now();
         let result = search(&instance.board, &config);
         let elapsed = started.elapsed();
@@ -188,27 +301,29 @@ pub fn korf(args: &KorfArgs) -> u8 {
             ) => (format!(">={lower_bound}"), *stats),
             Err(e) => {
                 wrong += 1;
-                report_error(&format!("instance {}: {e}", index + 1));
+                report_error(&format!("instance {number}: {e}"));
                 continue;
             }
         };
         expanded += stats.expanded;
         generated += stats.generated;
         println!(
-            "{:>4} {:>4} {:>5} {:>6} {:>14} {:>14} {:>10.4}",
-            index + 1,
+            "{:>4} {:>4} {:>5} {:>6} {:>14} {:>14} {:>10.4} {:>9.1}",
+            number,
             instance.optimum,
             len,
             stats.initial_h,
             stats.expanded,
             stats.generated,
-            elapsed.as_secs_f64()
+            elapsed.as_secs_f64(),
+            stats.generated as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
         );
     }
     println!(
-        "total: {solved}/{} solved optimally (sum of lengths {sum}), {wrong} wrong; {expanded} expanded, {generated} generated; {:.3} s ({:.1} M generated/s)",
+        "total: {solved}/{} solved optimally (sum of lengths {sum}), {wrong} wrong; {expanded} expanded, {generated} generated; {:.3} s ({:.1} M expanded/s, {:.1} M generated/s)",
         instances.len(),
         total.as_secs_f64(),
+        expanded as f64 / total.as_secs_f64().max(1e-9) / 1e6,
         generated as f64 / total.as_secs_f64().max(1e-9) / 1e6
     );
     if let Some(peak) = peak_memory() {
@@ -296,7 +411,9 @@ pub fn hardest(args: &HardestArgs) -> u8 {
         Err(code) => return code,
     };
     let dir = pdb_dir(args.pdb_dir.as_deref());
-    println!("IDA* with pattern databases (linear conflict beyond 4x4), one run each");
+    println!(
+        "IDA* with pattern databases (7-8 when cached, else 6-6-3; linear conflict beyond 4x4), one run each"
+    );
     println!(
         "{:<24} {:>5} {:>14} {:>14} {:>10}",
         "puzzle", "moves", "expanded", "generated", "seconds"
@@ -305,7 +422,7 @@ pub fn hardest(args: &HardestArgs) -> u8 {
     for (path, board) in files.iter().zip(boards) {
         let n = board.size();
         if (n == 3 || n == 4) && !pdbs.iter().any(|(size, _)| *size == n) {
-            match open_pdb(&Goal::standard(n), &dir) {
+            match strongest_pdb(&Goal::standard(n), &dir) {
                 Ok(pdb) => pdbs.push((n, pdb)),
                 Err(e) => {
                     report_error(&e);
@@ -323,6 +440,9 @@ pub fn hardest(args: &HardestArgs) -> u8 {
         let name = path
             .file_name()
             .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        if let Some(kind) = pdb.and_then(PatternDatabase::kind) {
+            println!("{name:<24} (databases {kind})");
+        }
         match search(&board, &config) {
             Ok(solution) if replays(&board, &solution) => println!(
                 "{name:<24} {:>5} {:>14} {:>14} {:>10.3}",
@@ -343,9 +463,12 @@ pub fn hardest(args: &HardestArgs) -> u8 {
 
 /// `slider bench pdb`: the cold build and the load.
 pub fn pdb(args: &PdbArgs) -> u8 {
-    let goal = Goal::standard(args.size);
+    let goal = Goal::standard(args.kind.size());
     let started = Instant::now();
-    let pdb = match PatternDatabase::build(&goal) {
+    let (bar, progress) = crate::common::build_progress(args.kind);
+    let built = PatternDatabase::build_kind(&goal, args.kind, &progress);
+    bar.finish_and_clear();
+    let pdb = match built {
         Ok(pdb) => pdb,
         Err(e) => {
             report_error(&e.to_string());
@@ -353,19 +476,20 @@ pub fn pdb(args: &PdbArgs) -> u8 {
         }
     };
     let build = started.elapsed();
-    let n = args.size;
+    let n = args.kind.size();
     let sizes: Vec<String> = pdb
         .patterns()
         .iter()
         .map(|p| p.tiles.len().to_string())
         .collect();
     println!(
-        "{n}x{n} pattern databases ({}, reflected: {}): cold build {:.2} s on {} threads, {} bytes",
+        "{n}x{n} pattern databases ({}, reflected: {}): cold build {:.2} s on {} threads, {} bytes, peak memory {}",
         sizes.join("-"),
         pdb.is_reflected(),
         build.as_secs_f64(),
         rayon::current_num_threads(),
-        pdb.size_bytes()
+        pdb.size_bytes(),
+        peak_memory().map_or("unknown".into(), |b| format!("{:.2} GB", b as f64 / 1e9))
     );
     let scratch = std::env::temp_dir().join(format!("slider-bench-pdb-{}", std::process::id()));
     let path = scratch.join("bench.pdb");
@@ -376,7 +500,7 @@ pub fn pdb(args: &PdbArgs) -> u8 {
     let mut times = Vec::new();
     for _ in 0..args.runs.max(1) {
         let started = Instant::now();
-        let loaded = PatternDatabase::load(&goal, &path);
+        let loaded = PatternDatabase::load_kind(&goal, args.kind, &path);
         times.push(started.elapsed());
         if let Err(e) = loaded {
             report_error(&e.to_string());

@@ -15,7 +15,8 @@ use slider::{
 };
 
 use crate::common::{input_name, read_board, read_goal, report_error};
-use crate::common::{open_pdb, pdb_dir, peak_memory};
+use crate::common::{open_pdb_kind, pdb_dir, peak_memory, strongest_pdb};
+use slider::search::pdb::{Kind, PatternDatabase};
 
 /// Arguments of `slider solve`.
 #[derive(Debug, Args)]
@@ -186,7 +187,7 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
     let heuristic = match args.heuristic {
         HeuristicArg::Auto => Heuristic::auto(
             args.algorithm == AlgorithmArg::Idastar,
-            slider::search::pdb::supports(n),
+            slider::search::pdb::supports(n) || cached_strongest(&goal, args).is_some(),
         ),
         HeuristicArg::Hamming => Heuristic::Hamming,
         HeuristicArg::Manhattan => Heuristic::Manhattan,
@@ -195,7 +196,13 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
     };
     let uses_heuristic = matches!(args.algorithm, AlgorithmArg::Astar | AlgorithmArg::Idastar);
     let pdb = if heuristic == Heuristic::PatternDatabase && uses_heuristic {
-        match open_pdb(&goal, &pdb_dir(args.pdb_dir.as_deref())) {
+        let dir = pdb_dir(args.pdb_dir.as_deref());
+        // Asked for by name, a size's only kind (5x5) is built here.
+        let opened = match (Kind::default_for(n), Kind::strongest(n)) {
+            (None, Some(kind)) => strongest_pdb(&goal, &dir).or_else(|_| open_pdb_kind(&goal, kind, &dir)),
+            _ => strongest_pdb(&goal, &dir),
+        };
+        match opened {
             Ok(pdb) => Some(pdb),
             Err(e) => {
                 report_error(&e);
@@ -323,4 +330,16 @@ fn print_line(line: &str) -> io::Result<()> {
     let mut out = io::stdout().lock();
     writeln!(out, "{line}")?;
     out.flush()
+}
+
+/// The strongest databases for `goal`'s size when they are cached and are
+/// not the size's built-on-first-use kind (6-6-6-6 for 5x5).
+fn cached_strongest(goal: &Goal, args: &SolveArgs) -> Option<Kind> {
+    let n = goal.size();
+    let kind = Kind::strongest(n).filter(|&k| Kind::default_for(n) != Some(k))?;
+    let name = PatternDatabase::file_name_kind(goal, kind).ok()?;
+    pdb_dir(args.pdb_dir.as_deref())
+        .join(name)
+        .is_file()
+        .then_some(kind)
 }

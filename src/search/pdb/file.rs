@@ -4,26 +4,37 @@
 //! offset  size  content
 //!      0     8  magic "SLIDRPDB"
 //!      8     4  format version (u32, little-endian)
-//!     12     1  n (3 or 4)
+//!     12     1  n (3, 4 or 5)
 //!     13     1  number of patterns (1..=4)
-//!     14     2  zero
-//!     16    16  the goal's tiles, row-major, zero-padded
-//!     32    64  four pattern slots: tile count, then up to 15 tiles, zero-padded
-//!     96     …  the tables, one byte per direct index (cells^k), in pattern order
+//!     14     1  layout: 0 direct, 1 ranked
+//!     15     1  zero
+//!     16    32  the goal's tiles, row-major, zero-padded
+//!     48    64  four pattern slots: tile count, then up to 15 tiles, zero-padded
+//!    112     …  the tables in pattern order: direct, one byte per direct
+//!               index (cells^k); ranked, four bits per placement rank
+//!               (low nibble first), C!/(C-k)!/2 bytes rounded up
 //!    end-8   8  XXH3-64 of every byte before it (u64, little-endian)
 //! ```
 
-use super::pattern::{Pattern, direct_len};
+use super::pattern::{Pattern, direct_len, placements};
+use super::ranked::table_len;
 use crate::search::Goal;
 
 const MAGIC: &[u8; 8] = b"SLIDRPDB";
-const VERSION: u32 = 2;
-const HEADER: usize = 96;
+pub(crate) const VERSION: u32 = 3;
+const HEADER: usize = 112;
 const SLOTS: usize = 4;
 
 /// The file's bytes for these tables.
-pub(crate) fn encode(goal: &Goal, patterns: &[Pattern], tables: &[Vec<u8>]) -> Vec<u8> {
-    let mut bytes = header(goal, patterns);
+pub(crate) fn encode(
+    goal: &Goal,
+    patterns: &[Pattern],
+    ranked: bool,
+    tables: &[Vec<u8>],
+) -> Vec<u8> {
+    let total: usize = tables.iter().map(Vec::len).sum();
+    let mut bytes = Vec::with_capacity(HEADER + total + 8);
+    bytes.extend_from_slice(&header(goal, patterns, ranked));
     for table in tables {
         bytes.extend_from_slice(table);
     }
@@ -32,14 +43,14 @@ pub(crate) fn encode(goal: &Goal, patterns: &[Pattern], tables: &[Vec<u8>]) -> V
     bytes
 }
 
-fn header(goal: &Goal, patterns: &[Pattern]) -> Vec<u8> {
+fn header(goal: &Goal, patterns: &[Pattern], ranked: bool) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(HEADER);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.push(goal.size() as u8);
     bytes.push(patterns.len() as u8);
-    bytes.extend_from_slice(&[0, 0]);
-    let mut cells = [0_u8; 16];
+    bytes.extend_from_slice(&[u8::from(ranked), 0]);
+    let mut cells = [0_u8; 32];
     for (cell, &tile) in goal.cells().iter().enumerate() {
         cells[cell] = tile as u8;
     }
@@ -61,12 +72,19 @@ pub(crate) fn validate(
     bytes: &[u8],
     goal: &Goal,
     patterns: &[Pattern],
+    ranked: bool,
     checksum: bool,
 ) -> Result<Vec<usize>, String> {
     let cells = goal.size() * goal.size();
     let sizes: Vec<usize> = patterns
         .iter()
-        .map(|p| direct_len(cells, p.tiles.len()))
+        .map(|p| {
+            if ranked {
+                table_len(placements(cells, p.tiles.len()))
+            } else {
+                direct_len(cells, p.tiles.len())
+            }
+        })
         .collect();
     let expected = HEADER + sizes.iter().sum::<usize>() + 8;
     if bytes.len() < HEADER || &bytes[..8] != MAGIC {
@@ -78,7 +96,7 @@ pub(crate) fn validate(
             "format version {version}, this slider reads {VERSION}"
         ));
     }
-    if bytes[..HEADER] != header(goal, patterns)[..] {
+    if bytes[..HEADER] != header(goal, patterns, ranked)[..] {
         return Err("made for another goal or partition".into());
     }
     if bytes.len() != expected {

@@ -1,8 +1,8 @@
-//! Additive, blank-aware pattern databases for 3x3 and 4x4 boards.
+//! Additive, blank-aware pattern databases for 3x3, 4x4 and 5x5 boards.
 //!
-//! The goal's tiles are split into disjoint patterns (6-6-3 for the 4x4
-//! course goal, after Korf and Felner 2002, grouped as measured best by
-//! `slider bench partitions`). Each pattern's table holds, for
+//! The goal's tiles are split into disjoint patterns ([`Kind`]: 4-4 for 3x3;
+//! 6-6-3 for 4x4, grouped as measured best by `slider bench partitions`, or
+//! Korf and Felner's 7-8; their 6-6-6-6 for 5x5). Each pattern's table holds, for
 //! every placement of its tiles, the fewest moves *of those tiles* that
 //! bring them home, with the blank's position taken into account during
 //! the build (see `build.rs`). Since no move is counted by two patterns,
@@ -17,13 +17,19 @@
 //! in O(1) when a tile moves; the three 4x4 tables take 33.6 MB. Ranking
 //! placements densely would take 11.5 MB but costs about 200 instructions
 //! per lookup (measured), which made the whole search about twice as slow.
-//! The tables are cached in one file per goal (see `file.rs` for its
-//! layout and checksum) and memory-mapped on load.
+//! The larger kinds (7-8, 6-6-6-6) would not fit that way; their tables
+//! are densely ranked with four bits per entry (see `ranked.rs`): 288 MB
+//! for 7-8, 255 MB for 6-6-6-6.
+//!
+//! The tables are cached in one file per goal and kind (see `file.rs` for
+//! its layout and checksum) and memory-mapped on load.
 
 mod build;
 mod file;
+mod kind;
 mod mapped;
 mod pattern;
+mod ranked;
 
 use std::fmt;
 use std::fs::{self, File};
@@ -31,7 +37,15 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+pub use kind::Kind;
 pub use pattern::{CANDIDATES_4X4, Pattern};
+pub use ranked::BuildProgress;
+
+/// What the search engines need to read ranked tables.
+pub(crate) mod ranked_lookup {
+    pub(crate) use super::pattern::rank;
+    pub(crate) use super::ranked::excess;
+}
 
 use crate::Board;
 use crate::search::Goal;
@@ -41,7 +55,7 @@ use mapped::Bytes;
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum PdbError {
-    /// Pattern databases exist for 3x3 and 4x4 boards only.
+    /// No database of that kind exists for this board size.
     UnsupportedSize(usize),
     /// The board is not the database's size.
     SizeMismatch {
@@ -71,7 +85,7 @@ impl fmt::Display for PdbError {
         match self {
             PdbError::UnsupportedSize(n) => write!(
                 f,
-                "pattern databases exist for 3x3 and 4x4 boards, not {n}x{n}"
+                "slider builds no such pattern database for {n}x{n} boards (3x3: 4-4; 4x4: 6-6-3, 7-8; 5x5: 6-6-6-6)"
             ),
             PdbError::SizeMismatch { database, board } => write!(
                 f,
@@ -139,6 +153,8 @@ struct Mirror {
 /// ```
 pub struct PatternDatabase {
     goal: Goal,
+    /// The kind, unless built from a custom partition.
+    kind: Option<Kind>,
     patterns: Vec<Pattern>,
     bytes: Bytes,
     offsets: Vec<usize>,
@@ -149,6 +165,7 @@ impl fmt::Debug for PatternDatabase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PatternDatabase")
             .field("goal", &self.goal.cells())
+            .field("kind", &self.kind)
             .field("patterns", &self.patterns)
             .field("bytes", &self.bytes.len())
             .field("reflected", &self.mirror.is_some())
@@ -173,7 +190,47 @@ impl PatternDatabase {
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn build(goal: &Goal) -> Result<PatternDatabase, PdbError> {
-        PatternDatabase::build_with(goal, supported_partition(goal)?)
+        PatternDatabase::build_kind(goal, default_kind(goal)?, &|_| {})
+    }
+
+    /// Builds the databases of `kind` for `goal` in memory, calling
+    /// `progress` as the build advances (after every breadth-first layer of
+    /// a ranked table, after every directly indexed table). A ranked
+    /// kind's patterns are built one after another, each on every rayon
+    /// thread; the 7-8 build peaks at about 2.4 GB.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::SizeMismatch`] when `kind` is for another board size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
+    /// let pdb = PatternDatabase::build_kind(&Goal::standard(3), Kind::FourFour, &|p| {
+    ///     assert!(p.valued <= p.placements);
+    /// })?;
+    /// assert_eq!(pdb.kind(), Some(Kind::FourFour));
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn build_kind(
+        goal: &Goal,
+        kind: Kind,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+    ) -> Result<PatternDatabase, PdbError> {
+        check_kind(goal, kind)?;
+        let patterns = kind.patterns(goal);
+        let tables = if kind.is_ranked() {
+            let count = patterns.len();
+            patterns
+                .iter()
+                .enumerate()
+                .map(|(i, pattern)| ranked::build(goal, pattern, (i, count), progress).0)
+                .collect()
+        } else {
+            direct_tables(goal, &patterns, progress)
+        };
+        Ok(PatternDatabase::encoded(goal, Some(kind), patterns, &tables))
     }
 
     /// Builds the databases of another partition of `goal`'s tiles (for
@@ -199,23 +256,22 @@ impl PatternDatabase {
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn build_with(goal: &Goal, patterns: Vec<Pattern>) -> Result<PatternDatabase, PdbError> {
-        supported_partition(goal)?;
-        let tables: Vec<Vec<u8>> = {
-            use rayon::prelude::*;
-            patterns
-                .par_iter()
-                .map(|pattern| build::build_table(goal, pattern))
-                .collect()
-        };
-        let bytes = file::encode(goal, &patterns, &tables);
-        let offsets = file::validate(&bytes, goal, &patterns, true)
+        default_kind(goal)?;
+        let tables = direct_tables(goal, &patterns, &|_| {});
+        Ok(PatternDatabase::encoded(goal, None, patterns, &tables))
+    }
+
+    fn encoded(
+        goal: &Goal,
+        kind: Option<Kind>,
+        patterns: Vec<Pattern>,
+        tables: &[Vec<u8>],
+    ) -> PatternDatabase {
+        let ranked = kind.is_some_and(Kind::is_ranked);
+        let bytes = file::encode(goal, &patterns, ranked, tables);
+        let offsets = file::validate(&bytes, goal, &patterns, ranked, true)
             .expect("a freshly encoded database is valid");
-        Ok(PatternDatabase::assemble(
-            goal,
-            patterns,
-            Bytes::Owned(bytes),
-            offsets,
-        ))
+        PatternDatabase::assemble(goal, kind, patterns, Bytes::Owned(bytes), offsets)
     }
 
     /// The databases of `goal` from the cache folder `dir`: mapped from
@@ -236,9 +292,36 @@ impl PatternDatabase {
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn open(goal: &Goal, dir: &Path) -> Result<(PatternDatabase, Opened), PdbError> {
+        PatternDatabase::open_kind(goal, default_kind(goal)?, dir, &|_| {})
+    }
+
+    /// [`open`](Self::open) for any kind: mapped when cached, otherwise
+    /// built (reporting `progress`) and saved.
+    ///
+    /// # Errors
+    ///
+    /// As [`open`](Self::open); [`PdbError::SizeMismatch`] when `kind` is
+    /// for another board size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase, Provenance}};
+    /// let dir = std::env::temp_dir().join(format!("slider-doc-kind-{}", std::process::id()));
+    /// let (pdb, opened) = PatternDatabase::open_kind(&Goal::standard(3), Kind::FourFour, &dir, &|_| {})?;
+    /// assert_eq!(opened.provenance, Provenance::BuiltMissing);
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn open_kind(
+        goal: &Goal,
+        kind: Kind,
+        dir: &Path,
+        progress: &(dyn Fn(BuildProgress) + Sync),
+    ) -> Result<(PatternDatabase, Opened), PdbError> {
         let started = Instant::now();
-        let path = dir.join(PatternDatabase::file_name(goal)?);
-        let provenance = match PatternDatabase::load(goal, &path) {
+        let path = dir.join(PatternDatabase::file_name_kind(goal, kind)?);
+        let provenance = match PatternDatabase::load_kind(goal, kind, &path) {
             Ok(pdb) => {
                 let opened = Opened {
                     path,
@@ -254,7 +337,7 @@ impl PatternDatabase {
             Err(PdbError::Corrupt { reason, .. }) => Provenance::BuiltCorrupt(reason),
             Err(e) => return Err(e),
         };
-        let pdb = PatternDatabase::build(goal)?;
+        let pdb = PatternDatabase::build_kind(goal, kind, progress)?;
         let save_error = pdb.save(&path).err().map(|e| e.to_string());
         let opened = Opened {
             path,
@@ -276,7 +359,25 @@ impl PatternDatabase {
     /// assert!(matches!(missing, Err(PdbError::Io { .. })));
     /// ```
     pub fn load(goal: &Goal, path: &Path) -> Result<PatternDatabase, PdbError> {
-        let patterns = supported_partition(goal)?;
+        PatternDatabase::load_kind(goal, default_kind(goal)?, path)
+    }
+
+    /// [`load`](Self::load) for any kind.
+    ///
+    /// # Errors
+    ///
+    /// As [`load`](Self::load).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase, PdbError}};
+    /// let missing = PatternDatabase::load_kind(&Goal::standard(4), Kind::SevenEight, "none.pdb".as_ref());
+    /// assert!(matches!(missing, Err(PdbError::Io { .. })));
+    /// ```
+    pub fn load_kind(goal: &Goal, kind: Kind, path: &Path) -> Result<PatternDatabase, PdbError> {
+        check_kind(goal, kind)?;
+        let patterns = kind.patterns(goal);
         let io_error = |error| PdbError::Io {
             path: path.to_path_buf(),
             error,
@@ -295,7 +396,7 @@ impl PatternDatabase {
         let marker = marker_path(path);
         let stamp = file::stamp(&meta);
         let verified = fs::read_to_string(&marker).is_ok_and(|m| m == stamp);
-        let offsets = file::validate(&bytes, goal, &patterns, !verified).map_err(|reason| {
+        let offsets = file::validate(&bytes, goal, &patterns, kind.is_ranked(), !verified).map_err(|reason| {
             PdbError::Corrupt {
                 path: path.to_path_buf(),
                 reason,
@@ -304,7 +405,13 @@ impl PatternDatabase {
         if !verified && file::settled(&meta) {
             let _ = fs::write(&marker, stamp); // only the next load's speed depends on it
         }
-        Ok(PatternDatabase::assemble(goal, patterns, bytes, offsets))
+        Ok(PatternDatabase::assemble(
+            goal,
+            Some(kind),
+            patterns,
+            bytes,
+            offsets,
+        ))
     }
 
     /// Checks the whole file at `path` against its checksum, whatever its
@@ -326,8 +433,24 @@ impl PatternDatabase {
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn verify(goal: &Goal, path: &Path) -> Result<(), PdbError> {
+        PatternDatabase::verify_kind(goal, default_kind(goal)?, path)
+    }
+
+    /// [`verify`](Self::verify) for any kind.
+    ///
+    /// # Errors
+    ///
+    /// As [`verify`](Self::verify).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
+    /// assert!(PatternDatabase::verify_kind(&Goal::standard(4), Kind::SevenEight, "none.pdb".as_ref()).is_err());
+    /// ```
+    pub fn verify_kind(goal: &Goal, kind: Kind, path: &Path) -> Result<(), PdbError> {
         let _ = fs::remove_file(marker_path(path));
-        PatternDatabase::load(goal, path).map(|_| ())
+        PatternDatabase::load_kind(goal, kind, path).map(|_| ())
     }
 
     /// Writes the database to `path` (through a temporary file beside it
@@ -375,27 +498,46 @@ impl PatternDatabase {
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn file_name(goal: &Goal) -> Result<String, PdbError> {
-        let patterns = supported_partition(goal)?;
+        PatternDatabase::file_name_kind(goal, default_kind(goal)?)
+    }
+
+    /// The cache file name of `kind` for `goal`.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::SizeMismatch`] when `kind` is for another board size.
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
+    /// let name = PatternDatabase::file_name_kind(&Goal::standard(4), Kind::SevenEight)?;
+    /// assert!(name.starts_with("4x4-7-8-") && name.ends_with(".pdb"));
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn file_name_kind(goal: &Goal, kind: Kind) -> Result<String, PdbError> {
+        check_kind(goal, kind)?;
         let mut key: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
-        for pattern in &patterns {
+        for pattern in &kind.patterns(goal) {
             key.push(0xff);
             key.extend_from_slice(&pattern.tiles);
         }
         let n = goal.size();
         Ok(format!(
-            "{n}x{n}-v2-{:016x}.pdb",
+            "{n}x{n}-{kind}-v{}-{:016x}.pdb",
+            file::VERSION,
             xxhash_rust::xxh3::xxh3_64(&key)
         ))
     }
 
     fn assemble(
         goal: &Goal,
+        kind: Option<Kind>,
         patterns: Vec<Pattern>,
         bytes: Bytes,
         offsets: Vec<usize>,
     ) -> PatternDatabase {
         PatternDatabase {
             goal: goal.clone(),
+            kind,
             patterns,
             bytes,
             offsets,
@@ -413,6 +555,23 @@ impl PatternDatabase {
     /// ```
     pub fn goal(&self) -> &Goal {
         &self.goal
+    }
+
+    /// The kind (`None` for a custom partition from
+    /// [`build_with`](Self::build_with)).
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
+    /// assert_eq!(PatternDatabase::build(&Goal::standard(3))?.kind(), Some(Kind::FourFour));
+    /// # Ok::<(), slider::search::pdb::PdbError>(())
+    /// ```
+    pub fn kind(&self) -> Option<Kind> {
+        self.kind
+    }
+
+    /// Whether the tables are densely ranked with four-bit entries.
+    pub(crate) fn is_ranked(&self) -> bool {
+        self.kind.is_some_and(Kind::is_ranked)
     }
 
     /// The patterns, one table each.
@@ -455,7 +614,13 @@ impl PatternDatabase {
     pub(crate) fn table(&self, index: usize) -> &[u8] {
         let start = self.offsets[index];
         let cells = self.goal.size() * self.goal.size();
-        &self.bytes[start..start + pattern::direct_len(cells, self.patterns[index].tiles.len())]
+        let k = self.patterns[index].tiles.len();
+        let len = if self.is_ranked() {
+            ranked::table_len(pattern::placements(cells, k))
+        } else {
+            pattern::direct_len(cells, k)
+        };
+        &self.bytes[start..start + len]
     }
 
     /// The reflected cell of each cell and renamed tile of each tile, when
@@ -482,7 +647,7 @@ impl PatternDatabase {
             });
         }
         let tiles: Vec<u8> = board.tiles().map(|t| t as u8).collect();
-        let mut cell_of = [0_u8; 16];
+        let mut cell_of = [0_u8; 32];
         for (cell, &tile) in tiles.iter().enumerate() {
             cell_of[tile as usize] = cell as u8;
         }
@@ -491,7 +656,7 @@ impl PatternDatabase {
             None => regular,
             Some(m) => {
                 // The reflected board holds tile m.tile[t] at m.cell[cell of t].
-                let mut reflected_cell_of = [0_u8; 16];
+                let mut reflected_cell_of = [0_u8; 32];
                 for (tile, &cell) in cell_of[..n * n].iter().enumerate() {
                     reflected_cell_of[m.tile[tile] as usize] = m.cell[cell as usize];
                 }
@@ -501,15 +666,33 @@ impl PatternDatabase {
     }
 
     fn sum(&self, cell_of: impl Fn(u8) -> u8) -> u64 {
-        let cells = self.goal.size() * self.goal.size();
+        let n = self.goal.size();
+        let cells = n * n;
         let mut positions = [0_u8; 16];
         let mut total = 0;
         for (index, pattern) in self.patterns.iter().enumerate() {
             for (i, &tile) in pattern.tiles.iter().enumerate() {
                 positions[i] = cell_of(tile);
             }
-            let at = pattern::direct_index(&positions[..pattern.tiles.len()], cells);
-            total += u64::from(self.table(index)[at]);
+            let placed = &positions[..pattern.tiles.len()];
+            total += if self.is_ranked() {
+                let manhattan: u64 = pattern
+                    .tiles
+                    .iter()
+                    .zip(placed)
+                    .map(|(&tile, &cell)| {
+                        crate::board::cell_distance(
+                            cell as usize,
+                            self.goal.home(u32::from(tile)),
+                            n,
+                        )
+                    })
+                    .sum();
+                let table = self.table(index);
+                manhattan + 2 * u64::from(ranked::excess(table, pattern::rank(placed, cells)))
+            } else {
+                u64::from(self.table(index)[pattern::direct_index(placed, cells)])
+            };
         }
         total
     }
@@ -522,11 +705,48 @@ fn marker_path(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-fn supported_partition(goal: &Goal) -> Result<Vec<Pattern>, PdbError> {
-    match goal.size() {
-        3 | 4 => Ok(pattern::default_partition(goal)),
-        n => Err(PdbError::UnsupportedSize(n)),
+/// The kind built on first use for `goal`'s size.
+fn default_kind(goal: &Goal) -> Result<Kind, PdbError> {
+    Kind::default_for(goal.size()).ok_or(PdbError::UnsupportedSize(goal.size()))
+}
+
+/// Checks that `kind` is for `goal`'s size.
+fn check_kind(goal: &Goal, kind: Kind) -> Result<(), PdbError> {
+    if kind.size() == goal.size() {
+        Ok(())
+    } else {
+        Err(PdbError::SizeMismatch {
+            database: kind.size(),
+            board: goal.size(),
+        })
     }
+}
+
+/// The directly indexed tables of `patterns`, built in parallel;
+/// `progress` hears of each finished table.
+fn direct_tables(
+    goal: &Goal,
+    patterns: &[Pattern],
+    progress: &(dyn Fn(BuildProgress) + Sync),
+) -> Vec<Vec<u8>> {
+    use rayon::prelude::*;
+    let cells = goal.size() * goal.size();
+    patterns
+        .par_iter()
+        .enumerate()
+        .map(|(i, pattern)| {
+            let table = build::build_table(goal, pattern);
+            let count = pattern::placements(cells, pattern.tiles.len()) as u64;
+            progress(BuildProgress {
+                pattern: i,
+                patterns: patterns.len(),
+                valued: count,
+                placements: count,
+                layers: 0,
+            });
+            table
+        })
+        .collect()
 }
 
 /// The reflection in the main diagonal, when it maps the goal onto itself

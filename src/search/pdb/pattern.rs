@@ -142,21 +142,6 @@ impl Pattern {
     }
 }
 
-/// The default partition of a goal's tiles: by regions of goal cells.
-///
-/// For 4x4, the first of [`CANDIDATES_4X4`]: the candidate that needed the
-/// fewest nodes on Korf's 100 and on random boards when measured with
-/// `slider bench partitions` (the table is in the README). For 3x3, the
-/// first four cells and the rest (4-4). Custom goals use the same regions.
-pub(crate) fn default_partition(goal: &Goal) -> Vec<Pattern> {
-    let regions: &[&[usize]] = match goal.size() {
-        3 => &[&[0, 1, 2, 3], &[4, 5, 6, 7, 8]],
-        4 => &CANDIDATES_4X4[0].1,
-        _ => &[],
-    };
-    Pattern::from_regions(goal, regions)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,20 +169,19 @@ mod tests {
     }
 
     #[test]
-    fn default_partitions_cover_every_tile_once() {
-        for n in [3, 4] {
+    fn every_kind_covers_every_tile_once() {
+        for kind in super::super::Kind::ALL {
+            let n = kind.size();
             let goal = Goal::standard(n);
-            let mut tiles: Vec<u8> = default_partition(&goal)
-                .into_iter()
-                .flat_map(|p| p.tiles)
-                .collect();
+            let mut tiles: Vec<u8> = kind.patterns(&goal).into_iter().flat_map(|p| p.tiles).collect();
             tiles.sort_unstable();
-            assert_eq!(tiles, (1..(n * n) as u8).collect::<Vec<_>>());
+            assert_eq!(tiles, (1..(n * n) as u8).collect::<Vec<_>>(), "{kind}");
         }
-        let sizes: Vec<usize> = default_partition(&Goal::standard(4))
-            .iter()
-            .map(|p| p.tiles.len())
-            .collect();
-        assert_eq!(sizes, [6, 6, 3]);
+        let sizes = |kind: super::super::Kind| -> Vec<usize> {
+            kind.patterns(&Goal::standard(kind.size())).iter().map(|p| p.tiles.len()).collect()
+        };
+        assert_eq!(sizes(super::super::Kind::SixSixThree), [6, 6, 3]);
+        assert_eq!(sizes(super::super::Kind::SevenEight), [8, 7]);
+        assert_eq!(sizes(super::super::Kind::SixSixSixSix), [6, 6, 6, 6]);
     }
 }
