@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use super::nodes::{LineNode, Node, PdbNode, RankedNode};
+use super::prune::{Pruner, Trail};
 use super::{Goal, Heuristic, Limits, SearchConfig, SearchError, SearchStats, Solution};
 use crate::{Board, Direction};
 
@@ -58,6 +59,8 @@ fn slide_table(n: usize) -> Vec<Slides> {
 struct Driver<N> {
     node: N,
     slides: Vec<Slides>,
+    /// Duplicate-path pruning (see `prune.rs`).
+    pruner: &'static Pruner,
     budget: u64,
     max_cost: Option<u64>,
     deadline: Option<Instant>,
@@ -89,7 +92,7 @@ impl<N: Node> Driver<N> {
         g: u64,
         bound: u64,
         next: &mut u64,
-        last: Option<Direction>,
+        trail: Trail,
     ) -> Result<bool, Stop> {
         let h = self.node.h(bound - g);
         if g + h > bound {
@@ -105,7 +108,7 @@ impl<N: Node> Driver<N> {
         let from = self.node.blank();
         let slides = self.slides[from];
         for &(direction, target) in &slides.moves[..slides.count] {
-            if last == Some(direction.opposite()) {
+            if !self.pruner.allows(trail, direction) {
                 continue;
             }
             self.stats.generated += 1;
@@ -132,7 +135,7 @@ impl<N: Node> Driver<N> {
             }
             let undo = self.node.apply(target);
             self.path.push(direction);
-            if self.dfs(g + 1, bound, next, Some(direction))? {
+            if self.dfs(g + 1, bound, next, trail.then(direction))? {
                 return Ok(true);
             }
             self.path.pop();
@@ -147,7 +150,7 @@ impl<N: Node> Driver<N> {
         loop {
             self.begin_iteration(bound)?;
             let mut next = u64::MAX;
-            match self.dfs(0, bound, &mut next, None) {
+            match self.dfs(0, bound, &mut next, Trail::default()) {
                 Ok(true) => {
                     return Ok(Solution {
                         moves: self.path,
@@ -267,6 +270,7 @@ fn run<N: Node + Clone + Send>(
     let driver = Driver {
         node,
         slides: slide_table(n),
+        pruner: Pruner::get(),
         budget: limits.nodes,
         max_cost: limits.cost,
         deadline,
@@ -292,7 +296,7 @@ const FRONTIER_DEPTH: u64 = 8;
 struct Frontier<N> {
     node: N,
     path: Vec<Direction>,
-    last: Option<Direction>,
+    trail: Trail,
 }
 
 impl<N: Node + Clone + Send> Driver<N> {
@@ -304,7 +308,7 @@ impl<N: Node + Clone + Send> Driver<N> {
         depth: u64,
         bound: u64,
         next: &mut u64,
-        last: Option<Direction>,
+        trail: Trail,
         out: &mut Vec<Frontier<N>>,
     ) {
         let h = self.node.h(bound - g);
@@ -316,7 +320,7 @@ impl<N: Node + Clone + Send> Driver<N> {
             out.push(Frontier {
                 node: self.node.clone(),
                 path: self.path.clone(),
-                last,
+                trail,
             });
             return;
         }
@@ -324,13 +328,13 @@ impl<N: Node + Clone + Send> Driver<N> {
         let from = self.node.blank();
         let slides = self.slides[from];
         for &(direction, target) in &slides.moves[..slides.count] {
-            if last == Some(direction.opposite()) {
+            if !self.pruner.allows(trail, direction) {
                 continue;
             }
             self.stats.generated += 1;
             let undo = self.node.apply(target);
             self.path.push(direction);
-            self.frontier(g + 1, depth, bound, next, Some(direction), out);
+            self.frontier(g + 1, depth, bound, next, trail.then(direction), out);
             self.path.pop();
             self.node.undo(from, undo);
         }
@@ -348,6 +352,7 @@ impl<N: Node + Clone + Send> Driver<N> {
         let shallow = Driver {
             node: self.node.clone(),
             slides: self.slides.clone(),
+            pruner: self.pruner,
             budget: self.budget,
             max_cost: Some(self.max_cost.map_or(depth, |c| c.min(depth))),
             deadline: self.deadline,
@@ -366,7 +371,7 @@ impl<N: Node + Clone + Send> Driver<N> {
             self.begin_iteration(bound)?;
             let mut next = u64::MAX;
             let mut tops = Vec::new();
-            self.frontier(0, depth, bound, &mut next, None, &mut tops);
+            self.frontier(0, depth, bound, &mut next, Trail::default(), &mut tops);
             let first_found = std::sync::Arc::new(AtomicUsize::new(usize::MAX));
             let remaining = self.budget.saturating_sub(self.stats.generated);
             let results: Vec<_> = tops
@@ -385,6 +390,7 @@ impl<N: Node + Clone + Send> Driver<N> {
                     let mut driver = Driver {
                         node: top.node,
                         slides: self.slides.clone(),
+                        pruner: self.pruner,
                         budget: remaining,
                         max_cost: None,
                         deadline: self.deadline,
@@ -393,7 +399,7 @@ impl<N: Node + Clone + Send> Driver<N> {
                         overtaken: Some((first_found.clone(), index)),
                     };
                     let mut next = u64::MAX;
-                    let found = driver.dfs(depth, bound, &mut next, top.last);
+                    let found = driver.dfs(depth, bound, &mut next, top.trail);
                     if matches!(found, Ok(true)) {
                         first_found.fetch_min(index, Ordering::Relaxed);
                     }

@@ -15,6 +15,7 @@ mod heuristic;
 pub mod idastar;
 mod nodes;
 pub mod pdb;
+mod prune;
 
 pub use api::{Limits, SearchConfig, SearchError, SearchStats, Solution};
 pub use goal::Goal;
