@@ -104,7 +104,7 @@ fn pattern_databases_prove_what_linear_conflict_cannot_within_the_budget() {
         .code(0)
         .stdout(predicate::str::contains("pattern-database lower bound"))
         .stderr(predicate::str::contains(
-            "note: built the pattern databases",
+            "note: built the 6-6-3 pattern databases",
         ));
     // The second run maps the cached file and says nothing.
     check()

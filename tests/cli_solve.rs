@@ -335,12 +335,19 @@ fn limits_and_unsupported_databases_are_reported() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("time limit ran out"));
+    // 5x5 databases are used when cached, never built by `solve`.
+    let empty = tempfile::tempdir().unwrap();
     slider()
         .args(["solve", "--algorithm", "idastar", "--heuristic", "pdb"])
+        .arg("--pdb-dir")
+        .arg(empty.path())
         .arg("fixtures/puzzles/puzzle5x5-20.txt")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("3x3 and 4x4"));
+        .stderr(predicate::str::contains(
+            "the 5x5 pattern databases (6-6-6-6) are not built; `slider pdb build 6-6-6-6` builds them",
+        ));
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
 }
 
 #[test]

@@ -390,3 +390,109 @@ fn the_checksum_is_verified_once_and_on_demand() {
         Err(PdbError::Corrupt { .. })
     ));
 }
+
+/// The ranked four-bit layout of the 7-8 and 6-6-6-6 kinds (too large to
+/// build in a test) on partitions small enough to check everywhere: on
+/// 3x3, the same values as the directly indexed tables on every reachable
+/// board, admissible against the exhaustive table; IDA* through the
+/// incremental ranked engine (duplicate pruning included) finds the
+/// oracle's length.
+#[test]
+fn ranked_layout_equals_the_direct_one_on_every_3x3_board() {
+    use slider::search::pdb::Pattern;
+    let oracle = Oracle::new(3).unwrap();
+    let goal = Goal::standard(3);
+    let regions: [&[usize]; 2] = [&[0, 1, 2, 3], &[4, 5, 6, 7, 8]];
+    let direct =
+        PatternDatabase::build_with(&goal, Pattern::from_regions(&goal, &regions)).unwrap();
+    let ranked =
+        PatternDatabase::build_ranked_with(&goal, Pattern::from_regions(&goal, &regions)).unwrap();
+    assert!(ranked.is_reflected());
+    let mismatches = (0..oracle.states())
+        .into_par_iter()
+        .filter(|&rank| {
+            let Some(d) = oracle.distance_of_rank(rank) else {
+                return false;
+            };
+            let board = oracle.board_of_rank(rank).unwrap();
+            let h = ranked.lookup(&board).unwrap();
+            h != direct.lookup(&board).unwrap() || h > u64::from(d)
+        })
+        .count();
+    assert_eq!(mismatches, 0);
+    let mut rng = common::Rng::new(78);
+    let ranks: Vec<usize> = (0..300).map(|_| rng.below(oracle.states())).collect();
+    ranks.par_iter().for_each(|&rank| {
+        let board = oracle.board_of_rank(rank).unwrap();
+        let solution = search(
+            &board,
+            &config(Heuristic::PatternDatabase, &goal, Some(&ranked)),
+        );
+        match (oracle.distance_of_rank(rank), solution) {
+            (Some(d), Ok(solution)) => {
+                assert_eq!(solution.moves.len(), d as usize, "{board:?}");
+                assert_eq!(common::naive_replay(&board, &solution.moves), goal.cells());
+            }
+            (None, Err(SearchError::Unsolvable)) => {}
+            (d, other) => panic!("{board:?}: oracle {d:?}, IDA* {other:?}"),
+        }
+    });
+}
+
+/// On 4x4 (4-4-4-3 regions) and 5x5 (a corner block of three tiles per
+/// pattern, four patterns, the other tiles counted by Manhattan), ranked
+/// and direct tables agree on random walks, and IDA* with the ranked ones,
+/// on 1 and 2 threads, finds the reference A*'s length (4x4) or that of
+/// IDA* with linear conflict (5x5).
+#[test]
+fn ranked_layout_equals_the_direct_one_on_4x4_and_5x5_walks() {
+    use slider::search::pdb::Pattern;
+    let cases: [(usize, &[&[usize]]); 2] = [
+        (
+            4,
+            &[&[0, 1, 2, 3], &[4, 5, 6, 7], &[8, 9, 10, 11], &[12, 13, 14]],
+        ),
+        (5, &[&[0, 1, 5], &[3, 4, 9], &[15, 20, 21], &[18, 19, 23]]),
+    ];
+    for (n, regions) in cases {
+        let goal = Goal::standard(n);
+        let direct = PatternDatabase::build_with(&goal, Pattern::from_regions(&goal, regions));
+        if n == 5 {
+            // The direct layout is for 3x3 and 4x4 only.
+            assert!(matches!(direct, Err(PdbError::UnsupportedSize(5))));
+        }
+        let ranked =
+            PatternDatabase::build_ranked_with(&goal, Pattern::from_regions(&goal, regions))
+                .unwrap();
+        let mut rng = common::Rng::new(4100 + n as u64);
+        let boards: Vec<Board> = (0..40)
+            .map(|_| Board::from_tiles(n, &common::random_walk(n, 26, &mut rng)).unwrap())
+            .collect();
+        boards.par_iter().for_each(|board| {
+            let h = ranked.lookup(board).unwrap();
+            if let Ok(direct) = &direct {
+                assert_eq!(h, direct.lookup(board).unwrap(), "{board:?}");
+            }
+            assert!(h >= board.manhattan(), "{board:?}");
+            {
+                // The course's A* on 4x4; on 5x5 (where it can take minutes)
+                // IDA* with linear conflict, another engine.
+                let reference = if n == 4 {
+                    Solver::new(board).unwrap().moves()
+                } else {
+                    search(board, &config(Heuristic::LinearConflict, &goal, None))
+                        .unwrap()
+                        .moves
+                        .len()
+                };
+                for threads in [1, 2] {
+                    let mut cfg = config(Heuristic::PatternDatabase, &goal, Some(&ranked));
+                    cfg.threads = threads;
+                    let solution = search(board, &cfg).unwrap();
+                    assert_eq!(solution.moves.len(), reference, "{board:?}");
+                    assert_eq!(common::naive_replay(board, &solution.moves), goal.cells());
+                }
+            }
+        });
+    }
+}

@@ -87,13 +87,7 @@ impl<N: Node> Driver<N> {
 
     /// Depth-first search below `bound`: `Ok(true)` when the goal is found,
     /// `Ok(false)` with `next` lowered to the least f above the bound.
-    fn dfs(
-        &mut self,
-        g: u64,
-        bound: u64,
-        next: &mut u64,
-        trail: Trail,
-    ) -> Result<bool, Stop> {
+    fn dfs(&mut self, g: u64, bound: u64, next: &mut u64, trail: Trail) -> Result<bool, Stop> {
         let h = self.node.h(bound - g);
         if g + h > bound {
             *next = (*next).min(g + h);

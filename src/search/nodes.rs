@@ -370,6 +370,10 @@ impl Node for PdbNode<'_> {
 /// The most tiles a ranked pattern has (8 for 7-8).
 const RANKED_K: usize = 8;
 
+/// The group of a tile in no pattern (counted by its Manhattan distance
+/// alone).
+const NO_GROUP: u8 = u8::MAX;
+
 /// Ranked four-bit databases (7-8 for 4x4, 6-6-6-6 for 5x5): the Manhattan
 /// distance kept incrementally, and per pattern, regular and reflected,
 /// the tiles' cells and the stored excess; a move re-ranks the one pattern
@@ -397,8 +401,12 @@ pub(crate) struct RankedNode<'a> {
     reflected: bool,
     /// The last [`Node::child_bound`]'s target, new Manhattan distance, and
     /// per side the pattern, the slot, the new cell and the new excess.
-    pending: (usize, u64, [(usize, usize, u8, u8); 2]),
+    pending: (usize, u64, [RankedPending; 2]),
 }
+
+/// One side's pending change: the pattern (`usize::MAX` for none), the
+/// slot, the new cell and the new excess.
+type RankedPending = (usize, usize, u8, u8);
 
 /// What [`RankedNode::undo`] restores: the Manhattan distance, then per
 /// side the pattern and its old excess.
@@ -415,7 +423,7 @@ impl<'a> RankedNode<'a> {
             blank: board.blank_index(),
             home: [0; 25],
             manhattan: goal.manhattan(board),
-            group: [0; 25],
+            group: [NO_GROUP; 25],
             slot: [0; 25],
             sizes: [0; 4],
             tables: [&[]; 4],
@@ -450,14 +458,15 @@ impl<'a> RankedNode<'a> {
             if tile == 0 {
                 continue;
             }
-            let (g, i) = (node.group[tile] as usize, node.slot[tile] as usize);
-            node.cells[0][g][i] = cell as u8;
+            if node.group[tile] != NO_GROUP {
+                let (g, i) = (node.group[tile] as usize, node.slot[tile] as usize);
+                node.cells[0][g][i] = cell as u8;
+            }
             let mirrored = node.mirror_tile[tile] as usize;
-            let (g, i) = (
-                node.group[mirrored] as usize,
-                node.slot[mirrored] as usize,
-            );
-            node.cells[1][g][i] = node.mirror_cell[cell];
+            if node.group[mirrored] != NO_GROUP {
+                let (g, i) = (node.group[mirrored] as usize, node.slot[mirrored] as usize);
+                node.cells[1][g][i] = node.mirror_cell[cell];
+            }
         }
         for side in 0..2 {
             for g in 0..node.patterns {
@@ -473,11 +482,18 @@ impl<'a> RankedNode<'a> {
     /// moving it; remembers what [`RankedNode::commit`] needs.
     #[inline]
     fn sum_after(&mut self, side: usize, tile: u8, to: u8) -> u64 {
+        if self.group[tile as usize] == NO_GROUP {
+            self.pending.2[side] = (usize::MAX, 0, 0, 0);
+            return self.sums[side];
+        }
         let g = self.group[tile as usize] as usize;
         let i = self.slot[tile as usize] as usize;
         let mut placed = self.cells[side][g];
         placed[i] = to;
-        let value = excess(self.tables[g], rank(&placed[..self.sizes[g]], self.n * self.n));
+        let value = excess(
+            self.tables[g],
+            rank(&placed[..self.sizes[g]], self.n * self.n),
+        );
         self.pending.2[side] = (g, i, to, value);
         self.sums[side] + u64::from(value) - u64::from(self.excess[side][g])
     }
@@ -485,6 +501,9 @@ impl<'a> RankedNode<'a> {
     #[inline]
     fn commit(&mut self, side: usize) -> (usize, u8) {
         let (g, i, to, value) = self.pending.2[side];
+        if g == usize::MAX {
+            return (g, 0);
+        }
         let old = self.excess[side][g];
         self.cells[side][g][i] = to;
         self.excess[side][g] = value;
@@ -557,6 +576,9 @@ impl Node for RankedNode<'_> {
         for (side, (g, old)) in saved.into_iter().enumerate() {
             if side == 1 && !self.reflected {
                 break;
+            }
+            if g == usize::MAX {
+                continue; // the tile is in no pattern
             }
             let (t, cell) = if side == 0 {
                 (tile as usize, back as u8)

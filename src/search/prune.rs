@@ -101,8 +101,8 @@ impl Pruner {
                 for next in 0..4_u8 {
                     let mut string = history.clone();
                     string.push(next);
-                    let banned = (2..=string.len())
-                        .any(|w| windows.contains(&string[string.len() - w..]));
+                    let banned =
+                        (2..=string.len()).any(|w| windows.contains(&string[string.len() - w..]));
                     let slot = ((len << (2 * HISTORY)) | moves) * 4 + usize::from(next);
                     forbidden[slot] = banned;
                 }
@@ -115,6 +115,10 @@ impl Pruner {
 /// The blank's step for a move index (U, D, L, R).
 const STEPS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
+/// A string played on the grid, with the bounding box of the blank's cells
+/// (rows min and max, columns min and max).
+type Played = (Vec<u8>, [i32; 4]);
+
 /// Every forbidden window (move indices).
 fn forbidden_windows() -> HashSet<Vec<u8>> {
     const SIDE: i32 = 2 * WINDOW as i32 + 3;
@@ -125,7 +129,7 @@ fn forbidden_windows() -> HashSet<Vec<u8>> {
     }
     for len in 2..=WINDOW {
         // Effect → the strings with it and their bounding boxes.
-        let mut groups: HashMap<Vec<u8>, Vec<(Vec<u8>, [i32; 4])>> = HashMap::new();
+        let mut groups: HashMap<Vec<u8>, Vec<Played>> = HashMap::new();
         let mut string = vec![0_u8; len];
         let total = 4_usize.pow(len as u32);
         'strings: for code in 0..total {
@@ -143,7 +147,12 @@ fn forbidden_windows() -> HashSet<Vec<u8>> {
                 let (r, c) = (row + dr, col + dc);
                 grid.swap((row * SIDE + col) as usize, (r * SIDE + c) as usize);
                 (row, col) = (r, c);
-                bbox = [bbox[0].min(r), bbox[1].max(r), bbox[2].min(c), bbox[3].max(c)];
+                bbox = [
+                    bbox[0].min(r),
+                    bbox[1].max(r),
+                    bbox[2].min(c),
+                    bbox[3].max(c),
+                ];
             }
             groups.entry(grid).or_default().push((string.clone(), bbox));
         }

@@ -180,9 +180,14 @@ pub fn strongest_pdb(
                     }
                     other => other.to_string(),
                 };
-                let goal_arg = if goal.is_standard() { "" } else { " --goal FILE" };
+                let how = if goal.is_standard() {
+                    format!("`slider pdb build {strong}` builds them")
+                } else {
+                    "`slider solve --heuristic pdb --goal FILE` builds them for that goal"
+                        .to_string()
+                };
                 return Err(format!(
-                    "the {n}x{n} pattern databases ({strong}) are {why}; `slider pdb build {strong}{goal_arg}` builds them (minutes, about 1 GB of memory)"
+                    "the {n}x{n} pattern databases ({strong}) are {why}; {how} (minutes, about 1.3 GB of memory)"
                 ));
             }
             Err(slider::search::pdb::PdbError::Io { error, .. })

@@ -208,17 +208,15 @@ fn load_instances(args: &KorfArgs) -> Option<(Vec<usize>, Vec<Benchmark>, usize)
     if !args.instances.is_empty() {
         let mut chosen = Vec::with_capacity(args.instances.len());
         for &number in &args.instances {
-            match number.checked_sub(1).and_then(|i| instances.get(i)) {
-                Some(instance) => chosen.push(instance.clone()),
-                None => {
-                    report_error(&format!(
-                        "--instances: {number} is not an instance of {} (1 to {})",
-                        args.file.display(),
-                        instances.len()
-                    ));
-                    return None;
-                }
-            }
+            let Some(instance) = number.checked_sub(1).and_then(|i| instances.get(i)) else {
+                report_error(&format!(
+                    "--instances: {number} is not an instance of {} (1 to {})",
+                    args.file.display(),
+                    instances.len()
+                ));
+                return None;
+            };
+            chosen.push(instance.clone());
         }
         instances = chosen;
         numbers.clone_from(&args.instances);
@@ -254,24 +252,9 @@ pub fn korf(args: &KorfArgs) -> u8 {
         goal: None,
         threads: args.threads as usize,
     };
-    let what = match (&pdb, heuristic) {
-        (Some(pdb), _) => format!(
-            "pattern databases {}",
-            pdb.kind().map_or("custom", Kind::name)
-        ),
-        (None, heuristic) => format!("{heuristic:?}"),
-    };
-    let threads = match args.threads {
-        1 => "single-threaded".to_string(),
-        t => format!("{t} threads"),
-    };
-    let budget = args
-        .time_limit
-        .map_or(String::new(), |t| format!(", {} s per instance", t.as_secs_f64()));
     println!(
-        "IDA* ({what}) on {} ({} instances, {n}x{n}), {threads}, one run each{budget}",
-        args.file.display(),
-        instances.len()
+        "{}",
+        korf_heading(args, pdb.as_ref(), heuristic, instances.len(), n)
     );
     println!(
         "{:>4} {:>4} {:>5} {:>6} {:>14} {:>14} {:>10} {:>9}",
@@ -344,6 +327,34 @@ pub fn korf(args: &KorfArgs) -> u8 {
     } else {
         exit_code::FAILURE
     }
+}
+
+/// The first line of `bench korf`: what runs on which instances.
+fn korf_heading(
+    args: &KorfArgs,
+    pdb: Option<&PatternDatabase>,
+    heuristic: Heuristic,
+    count: usize,
+    n: usize,
+) -> String {
+    let what = match pdb {
+        Some(pdb) => format!(
+            "pattern databases {}",
+            pdb.kind().map_or("custom", Kind::name)
+        ),
+        None => format!("{heuristic:?}"),
+    };
+    let threads = match args.threads {
+        1 => "single-threaded".to_string(),
+        t => format!("{t} threads"),
+    };
+    let budget = args.time_limit.map_or(String::new(), |t| {
+        format!(", {} s per instance", t.as_secs_f64())
+    });
+    format!(
+        "IDA* ({what}) on {} ({count} instances, {n}x{n}), {threads}, one run each{budget}",
+        args.file.display()
+    )
 }
 
 /// Times one `slider solve --algorithm idastar` process per instance.
@@ -475,7 +486,7 @@ pub fn pdb(args: &PdbArgs) -> u8 {
             return exit_code::ERROR;
         }
     };
-    let build = started.elapsed();
+    let build_time = started.elapsed();
     let n = args.kind.size();
     let sizes: Vec<String> = pdb
         .patterns()
@@ -486,7 +497,7 @@ pub fn pdb(args: &PdbArgs) -> u8 {
         "{n}x{n} pattern databases ({}, reflected: {}): cold build {:.2} s on {} threads, {} bytes, peak memory {}",
         sizes.join("-"),
         pdb.is_reflected(),
-        build.as_secs_f64(),
+        build_time.as_secs_f64(),
         rayon::current_num_threads(),
         pdb.size_bytes(),
         peak_memory().map_or("unknown".into(), |b| format!("{:.2} GB", b as f64 / 1e9))

@@ -30,7 +30,7 @@ enum Action {
         kind: Option<Kind>,
     },
     /// Build the databases into the cache unless an intact file is there,
-    /// with a progress bar (7-8: about 2.4 GB of memory; 6-6-6-6: about 1 GB).
+    /// with a progress bar (7-8: about 2.3 GB of memory; 6-6-6-6: about 1.3 GB).
     Build {
         /// 4-4 (3x3), 6-6-3 or 7-8 (4x4), 6-6-6-6 (5x5) [default: --size's default].
         kind: Option<Kind>,

@@ -15,7 +15,7 @@ use slider::{
 };
 
 use crate::common::{input_name, read_board, read_goal, report_error};
-use crate::common::{open_pdb_kind, pdb_dir, peak_memory, strongest_pdb};
+use crate::common::{pdb_dir, peak_memory, strongest_pdb};
 use slider::search::pdb::{Kind, PatternDatabase};
 
 /// Arguments of `slider solve`.
@@ -197,11 +197,9 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
     let uses_heuristic = matches!(args.algorithm, AlgorithmArg::Astar | AlgorithmArg::Idastar);
     let pdb = if heuristic == Heuristic::PatternDatabase && uses_heuristic {
         let dir = pdb_dir(args.pdb_dir.as_deref());
-        // Asked for by name, a size's only kind (5x5) is built here.
-        let opened = match (Kind::default_for(n), Kind::strongest(n)) {
-            (None, Some(kind)) => strongest_pdb(&goal, &dir).or_else(|_| open_pdb_kind(&goal, kind, &dir)),
-            _ => strongest_pdb(&goal, &dir),
-        };
+        // A size whose databases take minutes to build (5x5) is never
+        // built here: the error says how.
+        let opened = strongest_pdb(&goal, &dir);
         match opened {
             Ok(pdb) => Some(pdb),
             Err(e) => {

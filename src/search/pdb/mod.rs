@@ -155,6 +155,8 @@ pub struct PatternDatabase {
     goal: Goal,
     /// The kind, unless built from a custom partition.
     kind: Option<Kind>,
+    /// Densely ranked four-bit tables (else directly indexed bytes).
+    ranked: bool,
     patterns: Vec<Pattern>,
     bytes: Bytes,
     offsets: Vec<usize>,
@@ -221,16 +223,50 @@ impl PatternDatabase {
         check_kind(goal, kind)?;
         let patterns = kind.patterns(goal);
         let tables = if kind.is_ranked() {
-            let count = patterns.len();
-            patterns
-                .iter()
-                .enumerate()
-                .map(|(i, pattern)| ranked::build(goal, pattern, (i, count), progress).0)
-                .collect()
+            ranked_tables(goal, &patterns, progress)
         } else {
             direct_tables(goal, &patterns, progress)
         };
-        Ok(PatternDatabase::encoded(goal, Some(kind), patterns, &tables))
+        Ok(PatternDatabase::encoded(
+            goal,
+            Some(kind),
+            kind.is_ranked(),
+            patterns,
+            &tables,
+        ))
+    }
+
+    /// Builds a custom partition in the ranked four-bit layout of the 7-8
+    /// and 6-6-6-6 kinds (for testing that layout on small boards, where
+    /// every board's distance is known). At most four disjoint patterns of
+    /// at most eight tiles, without the blank.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::UnsupportedSize`] beyond 3x3, 4x4 and 5x5.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Pattern, PatternDatabase}};
+    /// let goal = Goal::standard(3);
+    /// let halves = Pattern::from_regions(&goal, &[&[0, 1, 2, 3], &[4, 5, 6, 7, 8]]);
+    /// let ranked = PatternDatabase::build_ranked_with(&goal, halves)?;
+    /// let board: slider::Board = "3  8 1 3  4 0 2  7 6 5".parse()?;
+    /// assert_eq!(ranked.lookup(&board)?, PatternDatabase::build(&goal)?.lookup(&board)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn build_ranked_with(
+        goal: &Goal,
+        patterns: Vec<Pattern>,
+    ) -> Result<PatternDatabase, PdbError> {
+        if !(3..=5).contains(&goal.size()) {
+            return Err(PdbError::UnsupportedSize(goal.size()));
+        }
+        let tables = ranked_tables(goal, &patterns, &|_| {});
+        Ok(PatternDatabase::encoded(
+            goal, None, true, patterns, &tables,
+        ))
     }
 
     /// Builds the databases of another partition of `goal`'s tiles (for
@@ -258,20 +294,22 @@ impl PatternDatabase {
     pub fn build_with(goal: &Goal, patterns: Vec<Pattern>) -> Result<PatternDatabase, PdbError> {
         default_kind(goal)?;
         let tables = direct_tables(goal, &patterns, &|_| {});
-        Ok(PatternDatabase::encoded(goal, None, patterns, &tables))
+        Ok(PatternDatabase::encoded(
+            goal, None, false, patterns, &tables,
+        ))
     }
 
     fn encoded(
         goal: &Goal,
         kind: Option<Kind>,
+        ranked: bool,
         patterns: Vec<Pattern>,
         tables: &[Vec<u8>],
     ) -> PatternDatabase {
-        let ranked = kind.is_some_and(Kind::is_ranked);
         let bytes = file::encode(goal, &patterns, ranked, tables);
         let offsets = file::validate(&bytes, goal, &patterns, ranked, true)
             .expect("a freshly encoded database is valid");
-        PatternDatabase::assemble(goal, kind, patterns, Bytes::Owned(bytes), offsets)
+        PatternDatabase::assemble(goal, kind, ranked, patterns, Bytes::Owned(bytes), offsets)
     }
 
     /// The databases of `goal` from the cache folder `dir`: mapped from
@@ -396,18 +434,18 @@ impl PatternDatabase {
         let marker = marker_path(path);
         let stamp = file::stamp(&meta);
         let verified = fs::read_to_string(&marker).is_ok_and(|m| m == stamp);
-        let offsets = file::validate(&bytes, goal, &patterns, kind.is_ranked(), !verified).map_err(|reason| {
-            PdbError::Corrupt {
+        let offsets = file::validate(&bytes, goal, &patterns, kind.is_ranked(), !verified)
+            .map_err(|reason| PdbError::Corrupt {
                 path: path.to_path_buf(),
                 reason,
-            }
-        })?;
+            })?;
         if !verified && file::settled(&meta) {
             let _ = fs::write(&marker, stamp); // only the next load's speed depends on it
         }
         Ok(PatternDatabase::assemble(
             goal,
             Some(kind),
+            kind.is_ranked(),
             patterns,
             bytes,
             offsets,
@@ -531,6 +569,7 @@ impl PatternDatabase {
     fn assemble(
         goal: &Goal,
         kind: Option<Kind>,
+        ranked: bool,
         patterns: Vec<Pattern>,
         bytes: Bytes,
         offsets: Vec<usize>,
@@ -538,6 +577,7 @@ impl PatternDatabase {
         PatternDatabase {
             goal: goal.clone(),
             kind,
+            ranked,
             patterns,
             bytes,
             offsets,
@@ -571,7 +611,7 @@ impl PatternDatabase {
 
     /// Whether the tables are densely ranked with four-bit entries.
     pub(crate) fn is_ranked(&self) -> bool {
-        self.kind.is_some_and(Kind::is_ranked)
+        self.ranked
     }
 
     /// The patterns, one table each.
@@ -651,7 +691,15 @@ impl PatternDatabase {
         for (cell, &tile) in tiles.iter().enumerate() {
             cell_of[tile as usize] = cell as u8;
         }
-        let regular = self.sum(|tile| cell_of[tile as usize]);
+        // Ranked tables hold twice the excess over the pattern's Manhattan
+        // distance; every tile's Manhattan distance is added once (the
+        // reflection keeps it), so tiles outside the patterns count too.
+        let base = if self.ranked {
+            self.goal.manhattan(board)
+        } else {
+            0
+        };
+        let regular = base + self.sum(|tile| cell_of[tile as usize]);
         Ok(match &self.mirror {
             None => regular,
             Some(m) => {
@@ -660,14 +708,13 @@ impl PatternDatabase {
                 for (tile, &cell) in cell_of[..n * n].iter().enumerate() {
                     reflected_cell_of[m.tile[tile] as usize] = m.cell[cell as usize];
                 }
-                regular.max(self.sum(|tile| reflected_cell_of[tile as usize]))
+                regular.max(base + self.sum(|tile| reflected_cell_of[tile as usize]))
             }
         })
     }
 
     fn sum(&self, cell_of: impl Fn(u8) -> u8) -> u64 {
-        let n = self.goal.size();
-        let cells = n * n;
+        let cells = self.goal.size() * self.goal.size();
         let mut positions = [0_u8; 16];
         let mut total = 0;
         for (index, pattern) in self.patterns.iter().enumerate() {
@@ -675,21 +722,9 @@ impl PatternDatabase {
                 positions[i] = cell_of(tile);
             }
             let placed = &positions[..pattern.tiles.len()];
-            total += if self.is_ranked() {
-                let manhattan: u64 = pattern
-                    .tiles
-                    .iter()
-                    .zip(placed)
-                    .map(|(&tile, &cell)| {
-                        crate::board::cell_distance(
-                            cell as usize,
-                            self.goal.home(u32::from(tile)),
-                            n,
-                        )
-                    })
-                    .sum();
+            total += if self.ranked {
                 let table = self.table(index);
-                manhattan + 2 * u64::from(ranked::excess(table, pattern::rank(placed, cells)))
+                2 * u64::from(ranked::excess(table, pattern::rank(placed, cells)))
             } else {
                 u64::from(self.table(index)[pattern::direct_index(placed, cells)])
             };
@@ -720,6 +755,20 @@ fn check_kind(goal: &Goal, kind: Kind) -> Result<(), PdbError> {
             board: goal.size(),
         })
     }
+}
+
+/// The ranked tables of `patterns`, one after another (each build uses
+/// every rayon thread).
+fn ranked_tables(
+    goal: &Goal,
+    patterns: &[Pattern],
+    progress: &(dyn Fn(BuildProgress) + Sync),
+) -> Vec<Vec<u8>> {
+    patterns
+        .iter()
+        .enumerate()
+        .map(|(i, pattern)| ranked::build(goal, pattern, (i, patterns.len()), progress).0)
+        .collect()
 }
 
 /// The directly indexed tables of `patterns`, built in parallel;

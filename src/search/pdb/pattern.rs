@@ -173,12 +173,19 @@ mod tests {
         for kind in super::super::Kind::ALL {
             let n = kind.size();
             let goal = Goal::standard(n);
-            let mut tiles: Vec<u8> = kind.patterns(&goal).into_iter().flat_map(|p| p.tiles).collect();
+            let mut tiles: Vec<u8> = kind
+                .patterns(&goal)
+                .into_iter()
+                .flat_map(|p| p.tiles)
+                .collect();
             tiles.sort_unstable();
             assert_eq!(tiles, (1..(n * n) as u8).collect::<Vec<_>>(), "{kind}");
         }
         let sizes = |kind: super::super::Kind| -> Vec<usize> {
-            kind.patterns(&Goal::standard(kind.size())).iter().map(|p| p.tiles.len()).collect()
+            kind.patterns(&Goal::standard(kind.size()))
+                .iter()
+                .map(|p| p.tiles.len())
+                .collect()
         };
         assert_eq!(sizes(super::super::Kind::SixSixThree), [6, 6, 3]);
         assert_eq!(sizes(super::super::Kind::SevenEight), [8, 7]);

@@ -184,6 +184,98 @@ pub(crate) fn build(
 /// two tasks write one table byte).
 const CHUNK: usize = 1 << 14;
 
+/// What every sweep of one build shares.
+struct Space<'a, W> {
+    n: usize,
+    cells: usize,
+    k: usize,
+    total: usize,
+    /// Every cell of the board.
+    all: u32,
+    adjacent: Vec<u32>,
+    /// The pattern tiles' goal cells.
+    home: Vec<u8>,
+    words: &'a [W],
+}
+
+/// Counts from one sweep: placements valued, children marked, excesses
+/// saturated.
+type SweepCounts = (u64, u64, u64);
+
+impl<W: Word> Space<'_, W> {
+    /// Expands, in layer `layer`, the current states of the placements of
+    /// chunk `chunk`, writing their excesses into `bytes` (the chunk's part
+    /// of the table).
+    fn sweep(&self, layer: u32, chunk: usize, bytes: &mut [u8]) -> SweepCounts {
+        // Layer parity decides which of the codes 0b01 and 0b10 is "current".
+        let (current_low, next_code) = if layer.is_multiple_of(2) {
+            (true, 0b10_u64)
+        } else {
+            (false, 0b01_u64)
+        };
+        let (n, cells, k) = (self.n, self.cells, self.k);
+        let mut positions = [0_u8; 16];
+        let (mut found, mut marked, mut saturated) = (0_u64, 0_u64, 0_u64);
+        let first = chunk * CHUNK;
+        let last = (first + CHUNK).min(self.total);
+        for p in first..last {
+            let word = self.words[p].get();
+            let low = word & 0x5555_5555_5555_5555;
+            let high = (word >> 1) & 0x5555_5555_5555_5555;
+            let current = if current_low {
+                low & !high
+            } else {
+                high & !low
+            };
+            if current == 0 {
+                continue;
+            }
+            unrank(p, k, cells, &mut positions);
+            let occupied = positions[..k].iter().fold(0_u32, |m, &c| m | 1 << c);
+            if low & high == 0 {
+                // The first of this placement's states to be expanded.
+                let manhattan: u64 = positions[..k]
+                    .iter()
+                    .zip(&self.home)
+                    .map(|(&c, &h)| cell_distance(c as usize, h as usize, n))
+                    .sum();
+                let extra = (u64::from(layer) - manhattan) / 2;
+                if extra > 15 {
+                    saturated += 1;
+                }
+                let nibble = extra.min(15) as u8;
+                bytes[(p - first) / 2] |= nibble << ((p & 1) * 4);
+                found += 1;
+            }
+            let mut pending = gather(current);
+            while pending != 0 {
+                let cell = pending.trailing_zeros() as usize;
+                let reach = region(cell, self.all & !occupied, &self.adjacent);
+                pending &= !reach;
+                self.words[p].or(spread(reach) * 3);
+                for i in 0..k {
+                    let from = positions[i];
+                    let mut targets = self.adjacent[from as usize] & reach;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as u8;
+                        targets &= targets - 1;
+                        positions[i] = to;
+                        let child = rank(&positions[..k], cells);
+                        positions[i] = from;
+                        let shift = 2 * u32::from(from);
+                        // Unseen (0b00): mark it for the next layer.
+                        if (self.words[child].get() >> shift).trailing_zeros() >= 2 {
+                            self.words[child].or(next_code << shift);
+                            marked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        (found, marked, saturated)
+    }
+}
+
 fn build_with<W: Word>(
     goal: &Goal,
     pattern: &Pattern,
@@ -192,12 +284,6 @@ fn build_with<W: Word>(
 ) -> (Vec<u8>, BuildReport) {
     let n = goal.size();
     let cells = n * n;
-    let all: u32 = if cells == 32 {
-        u32::MAX
-    } else {
-        (1 << cells) - 1
-    };
-    let adjacent = adjacency(n);
     let k = pattern.tiles.len();
     let total = placements(cells, k);
     let home: Vec<u8> = pattern
@@ -207,82 +293,31 @@ fn build_with<W: Word>(
         .collect();
     let mut words: Vec<W> = Vec::with_capacity(total);
     words.resize_with(total, W::zero);
+    // Layer 0 is the goal placement with the blank home.
+    words[rank(&home, cells)].or(0b01 << (2 * goal.home(0)));
+    let space = Space {
+        n,
+        cells,
+        k,
+        total,
+        all: if cells == 32 {
+            u32::MAX
+        } else {
+            (1 << cells) - 1
+        },
+        adjacent: adjacency(n),
+        home,
+        words: &words,
+    };
     let mut table = vec![0_u8; table_len(total)];
-    // Layer parity decides which of the codes 0b01 and 0b10 is "current".
-    let start = rank(&home, cells);
-    words[start].or(0b01 << (2 * goal.home(0)));
     let mut report = BuildReport::default();
     let mut valued = 0_u64;
     let mut layer = 0_u32;
     loop {
-        let (current_low, next_code) = if layer % 2 == 0 {
-            (true, 0b10_u64)
-        } else {
-            (false, 0b01_u64)
-        };
         let (found, marked, saturated) = table
             .par_chunks_mut(CHUNK / 2)
             .enumerate()
-            .map(|(chunk, bytes)| {
-                let mut positions = [0_u8; 16];
-                let (mut found, mut marked, mut saturated) = (0_u64, 0_u64, 0_u64);
-                let first = chunk * CHUNK;
-                let last = (first + CHUNK).min(total);
-                for p in first..last {
-                    let word = words[p].get();
-                    let low = word & 0x5555_5555_5555_5555;
-                    let high = (word >> 1) & 0x5555_5555_5555_5555;
-                    let current = if current_low {
-                        low & !high
-                    } else {
-                        high & !low
-                    };
-                    if current == 0 {
-                        continue;
-                    }
-                    unrank(p, k, cells, &mut positions);
-                    let occupied = positions[..k].iter().fold(0_u32, |m, &c| m | 1 << c);
-                    if low & high == 0 {
-                        // The first of this placement's states to be expanded.
-                        let manhattan: u64 = positions[..k]
-                            .iter()
-                            .zip(&home)
-                            .map(|(&c, &h)| cell_distance(c as usize, h as usize, n))
-                            .sum();
-                        let extra = (u64::from(layer) - manhattan) / 2;
-                        if extra > 15 {
-                            saturated += 1;
-                        }
-                        let nibble = extra.min(15) as u8;
-                        bytes[(p - first) / 2] |= nibble << ((p & 1) * 4);
-                        found += 1;
-                    }
-                    let mut pending = gather(current);
-                    while pending != 0 {
-                        let cell = pending.trailing_zeros() as usize;
-                        let reach = region(cell, all & !occupied, &adjacent);
-                        pending &= !reach;
-                        words[p].or(spread(reach) * 3);
-                        for i in 0..k {
-                            let from = positions[i];
-                            let mut targets = adjacent[from as usize] & reach;
-                            while targets != 0 {
-                                let to = targets.trailing_zeros() as u8;
-                                targets &= targets - 1;
-                                positions[i] = to;
-                                let child = rank(&positions[..k], cells);
-                                positions[i] = from;
-                                let shift = 2 * u32::from(from);
-                                if (words[child].get() >> shift) & 3 == 0 {
-                                    words[child].or(next_code << shift);
-                                    marked += 1;
-                                }
-                            }
-                        }
-                    }
-                }
-                (found, marked, saturated)
-            })
+            .map(|(chunk, bytes)| space.sweep(layer, chunk, bytes))
             .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
         valued += found;
         report.saturated += saturated;
@@ -325,7 +360,11 @@ mod tests {
     fn ranked_values_equal_the_direct_build() {
         use super::super::build::build_table;
         use super::super::pattern::direct_index;
-        let corner = Goal::from_board(&"4  0 1 2 3  4 5 6 7  8 9 10 11  12 13 14 15".parse().unwrap());
+        let corner = Goal::from_board(
+            &"4  0 1 2 3  4 5 6 7  8 9 10 11  12 13 14 15"
+                .parse()
+                .unwrap(),
+        );
         let cases = [
             (Goal::standard(3), vec![1_u8, 2, 3, 4]),
             (Goal::standard(3), vec![5, 6, 7, 8]),
@@ -352,7 +391,13 @@ mod tests {
                     .sum();
                 let value = manhattan + 2 * u64::from(excess(&ranked, r));
                 let expected = u64::from(direct[direct_index(&positions[..k], cells)]);
-                assert_eq!(value, expected, "{:?} at {:?}", pattern.tiles, &positions[..k]);
+                assert_eq!(
+                    value,
+                    expected,
+                    "{:?} at {:?}",
+                    pattern.tiles,
+                    &positions[..k]
+                );
                 max = max.max(value);
             }
             assert_eq!(u64::from(report.max_value), max);
