@@ -85,26 +85,21 @@ impl Pruner {
     }
 
     fn derive() -> Pruner {
-        let windows = forbidden_windows();
         let states = (HISTORY + 1) << (2 * HISTORY);
         let mut forbidden = vec![false; states * 4];
-        for len in 0..=HISTORY {
-            for moves in 0..1_usize << (2 * HISTORY) {
-                if len < HISTORY && moves >> (2 * len) != 0 {
-                    continue; // not a reachable state
-                }
-                // The remembered moves, oldest first.
-                let history: Vec<u8> = (0..len)
-                    .rev()
-                    .map(|i| (moves >> (2 * i) & 3) as u8)
-                    .collect();
-                for next in 0..4_u8 {
-                    let mut string = history.clone();
-                    string.push(next);
-                    let banned =
-                        (2..=string.len()).any(|w| windows.contains(&string[string.len() - w..]));
-                    let slot = ((len << (2 * HISTORY)) | moves) * 4 + usize::from(next);
-                    forbidden[slot] = banned;
+        // A window of L moves bans its last move after every history that
+        // ends with its first L - 1 moves, whatever came before them.
+        for window in forbidden_windows() {
+            let (last, prefix) = window.split_last().expect("windows have 2 moves or more");
+            let known = prefix.len();
+            let ending = prefix
+                .iter()
+                .fold(0_usize, |bits, &m| bits << 2 | usize::from(m));
+            for len in known..=HISTORY {
+                for older in 0..1_usize << (2 * (len - known)) {
+                    let moves = older << (2 * known) | ending;
+                    let slot = ((len << (2 * HISTORY)) | moves) * 4 + usize::from(*last);
+                    forbidden[slot] = true;
                 }
             }
         }
