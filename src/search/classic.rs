@@ -2,11 +2,14 @@
 //! bidirectional breadth-first, A* with a closed set, and iterative
 //! deepening depth-first search.
 //!
-//! The graph algorithms themselves are the `pathfinding` crate's; this
-//! module supplies the puzzle graph (states as tile arrays, neighbours by
-//! sliding), counts nodes, and enforces the node, time and memory limits by
-//! offering no more successors once a limit is reached, which ends every
-//! one of those searches promptly. IDA* is [`crate::search::idastar`].
+//! Breadth-first and bidirectional breadth-first search on boards up to
+//! 4x4 run natively on packed states (`packed.rs`). Otherwise, and in
+//! [`solve_generic`], the graph algorithms are the `pathfinding` crate's;
+//! this module supplies the puzzle graph (states as tile arrays,
+//! neighbours by sliding), counts nodes, and enforces the node, time and
+//! memory limits by offering no more successors once a limit is reached,
+//! which ends every one of those searches promptly. IDA* is
+//! [`crate::search::idastar`].
 
 use std::cell::Cell;
 use std::fmt;
@@ -141,14 +144,30 @@ pub fn solve(
     algorithm: Algorithm,
     config: &SearchConfig<'_>,
 ) -> Result<Solution, SearchError> {
-    let n = board.size();
-    let standard;
-    let goal = if let Some(goal) = config.goal {
-        goal
-    } else {
-        standard = Goal::standard(n);
-        &standard
+    let bidirectional = match algorithm {
+        Algorithm::Bfs => false,
+        Algorithm::BidirectionalBfs => true,
+        _ => return solve_generic(board, algorithm, config),
     };
+    let n = board.size();
+    if n > 4 {
+        return solve_generic(board, algorithm, config);
+    }
+    let goal = check_goal(board, algorithm, config)?;
+    let start = super::packed::pack(board.tiles());
+    let target = super::packed::pack(goal.cells().iter().copied());
+    super::packed::search(start, target, n, bidirectional, config)
+}
+
+/// The goal of `config` (the standard one by default), checked against the
+/// board: same size, reachable.
+fn check_goal(
+    board: &Board,
+    algorithm: Algorithm,
+    config: &SearchConfig<'_>,
+) -> Result<Goal, SearchError> {
+    let n = board.size();
+    let goal = config.goal.cloned().unwrap_or_else(|| Goal::standard(n));
     if goal.size() != n {
         return Err(SearchError::Config(format!(
             "the goal is {0}x{0}, the board {n}x{n}",
@@ -163,6 +182,32 @@ pub fn solve(
     if !goal.reaches(board) {
         return Err(SearchError::Unsolvable);
     }
+    Ok(goal)
+}
+
+/// [`solve`] with the `pathfinding` crate's algorithms over boxed tile
+/// arrays for every size (what [`solve`] uses beyond 4x4, and the
+/// comparison for its native breadth-first searches).
+///
+/// # Errors
+///
+/// As [`solve`].
+///
+/// # Example
+///
+/// ```
+/// use slider::search::classic::{Algorithm, solve_generic};
+/// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// assert_eq!(solve_generic(&board, Algorithm::BidirectionalBfs, &Default::default())?.moves.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_generic(
+    board: &Board,
+    algorithm: Algorithm,
+    config: &SearchConfig<'_>,
+) -> Result<Solution, SearchError> {
+    let n = board.size();
+    let goal = &check_goal(board, algorithm, config)?;
     let start: State = board.tiles().map(|t| t as u16).collect();
     let target: State = goal.cells().iter().map(|&t| t as u16).collect();
     let graph = Graph {

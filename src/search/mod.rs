@@ -14,6 +14,7 @@ mod goal;
 mod heuristic;
 pub mod idastar;
 mod nodes;
+mod packed;
 pub mod pdb;
 mod prune;
 

@@ -68,6 +68,15 @@ enum Bench {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// Time the native breadth-first searches against the generic ones
+    /// (the `pathfinding` crate's, over boxed tile arrays).
+    Classic {
+        /// Course puzzle files [default: 3x3-30, 3x3-31, 4x4-30, 36, 4x4-36, 4x4-40].
+        files: Vec<PathBuf>,
+        /// The folder of the course's puzzle files.
+        #[arg(long, default_value = COURSE_DIR)]
+        course_dir: PathBuf,
+    },
     /// Build the pattern databases cold and time loading them.
     Pdb(bench_search::PdbArgs),
     /// Solve a benchmark set (Korf's 100 by default) with IDA*.
@@ -88,10 +97,82 @@ pub fn run(args: &BenchArgs) -> u8 {
         Bench::Reference { course_dir, runs } => reference(course_dir, (*runs).max(1)),
         Bench::Oracle { runs } => oracle((*runs).max(1)),
         Bench::Pdb(args) => bench_search::pdb(args),
+        Bench::Classic { files, course_dir } => classic(files, course_dir),
         Bench::Korf(args) => bench_search::korf(args),
         Bench::TwentyFour(args) => bench_search::twenty_four(args),
         Bench::Partitions(args) => bench_search::partitions(args),
         Bench::Hardest(args) => bench_search::hardest(args),
+    }
+}
+
+/// `slider bench classic`: native and generic breadth-first searches, one
+/// run each, same boards; lengths must agree.
+fn classic(files: &[PathBuf], course_dir: &Path) -> u8 {
+    use slider::search::classic::{Algorithm, solve, solve_generic};
+    let files: Vec<PathBuf> = if files.is_empty() {
+        [
+            "puzzle3x3-30.txt",
+            "puzzle3x3-31.txt",
+            "puzzle4x4-30.txt",
+            "puzzle36.txt",
+            "puzzle4x4-36.txt",
+            "puzzle4x4-40.txt",
+        ]
+        .iter()
+        .map(|f| course_dir.join(f))
+        .collect()
+    } else {
+        files.to_vec()
+    };
+    let boards = match load_boards(&files) {
+        Ok(boards) => boards,
+        Err(code) => return code,
+    };
+    println!("breadth-first searches, native (packed u64 states) and generic (pathfinding), one run each");
+    println!(
+        "{:<20} {:<6} {:>5} {:>12} {:>10} {:>12} {:>10} {:>8}",
+        "puzzle", "algo", "moves", "native gen", "native s", "generic gen", "generic s", "speedup"
+    );
+    let config = slider::search::SearchConfig::default();
+    let mut wrong = 0;
+    for (path, board) in files.iter().zip(&boards) {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        for (label, algorithm) in [("bibfs", Algorithm::BidirectionalBfs), ("bfs", Algorithm::Bfs)] {
+            if algorithm == Algorithm::Bfs && board.size() > 3 {
+                continue; // unidirectional BFS of a 4x4 course file exhausts any budget
+            }
+            let started = Instant::now();
+            let native = solve(board, algorithm, &config);
+            let native_time = started.elapsed();
+            let started = Instant::now();
+            let generic = solve_generic(board, algorithm, &config);
+            let generic_time = started.elapsed();
+            match (native, generic) {
+                (Ok(a), Ok(b)) if a.moves.len() == b.moves.len() => println!(
+                    "{name:<20} {label:<6} {:>5} {:>12} {:>10.3} {:>12} {:>10.3} {:>7.1}x",
+                    a.moves.len(),
+                    a.stats.generated,
+                    native_time.as_secs_f64(),
+                    b.stats.generated,
+                    generic_time.as_secs_f64(),
+                    generic_time.as_secs_f64() / native_time.as_secs_f64().max(1e-9)
+                ),
+                (a, b) => {
+                    wrong += 1;
+                    println!("{name:<20} {label:<6} disagree: native {a:?}, generic {b:?}");
+                }
+            }
+        }
+    }
+    if let Some(peak) = crate::common::peak_memory() {
+        println!("peak memory (resident, whole process): {:.1} MB", peak as f64 / 1e6);
+    }
+    if wrong == 0 {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FAILURE
     }
 }
 
