@@ -124,7 +124,8 @@ fn node_time_and_memory_limits_stop_every_classic_algorithm_without_a_path() {
             matches!(result, Err(SearchError::TimeLimit { .. })),
             "{algorithm}: {result:?}"
         );
-        // 64 KB hold about a thousand 4x4 states.
+        // 64 KB hold about a thousand boxed 4x4 states (generic) or 2,730
+        // packed ones (native breadth-first searches).
         let config = SearchConfig {
             limits: Limits {
                 bytes: Some(64 << 10),
@@ -134,7 +135,7 @@ fn node_time_and_memory_limits_stop_every_classic_algorithm_without_a_path() {
         };
         let result = solve(&board, algorithm, &config);
         assert!(
-            matches!(result, Err(SearchError::MemoryLimit { stats, bytes: 65_536 }) if stats.generated < 2_000),
+            matches!(result, Err(SearchError::MemoryLimit { stats, bytes: 65_536 }) if stats.generated < 4 * 2_730),
             "{algorithm}: {result:?}"
         );
         assert_eq!(

@@ -193,6 +193,10 @@ fn check_goal(
 ///
 /// As [`solve`].
 ///
+/// # Panics
+///
+/// Never: every state is a valid board.
+///
 /// # Example
 ///
 /// ```

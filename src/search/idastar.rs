@@ -102,9 +102,9 @@ impl<N: Node> Driver<N> {
         let from = self.node.blank();
         let slides = self.slides[from];
         for &(direction, target) in &slides.moves[..slides.count] {
-            if !self.pruner.allows(trail, direction) {
+            let Some(child_trail) = self.pruner.step(trail, direction) else {
                 continue;
-            }
+            };
             self.stats.generated += 1;
             if self.stats.generated > self.budget {
                 return Err(Stop::Nodes);
@@ -129,7 +129,7 @@ impl<N: Node> Driver<N> {
             }
             let undo = self.node.apply(target);
             self.path.push(direction);
-            if self.dfs(g + 1, bound, next, trail.then(direction))? {
+            if self.dfs(g + 1, bound, next, child_trail)? {
                 return Ok(true);
             }
             self.path.pop();
@@ -322,13 +322,13 @@ impl<N: Node + Clone + Send> Driver<N> {
         let from = self.node.blank();
         let slides = self.slides[from];
         for &(direction, target) in &slides.moves[..slides.count] {
-            if !self.pruner.allows(trail, direction) {
+            let Some(child_trail) = self.pruner.step(trail, direction) else {
                 continue;
-            }
+            };
             self.stats.generated += 1;
             let undo = self.node.apply(target);
             self.path.push(direction);
-            self.frontier(g + 1, depth, bound, next, trail.then(direction), out);
+            self.frontier(g + 1, depth, bound, next, child_trail, out);
             self.path.pop();
             self.node.undo(from, undo);
         }

@@ -26,16 +26,17 @@ pub(crate) type Packed = u64;
 
 /// Packs tiles (row-major; at most 16 cells, tiles below 16).
 pub(crate) fn pack(tiles: impl Iterator<Item = u32>) -> Packed {
-    tiles
-        .enumerate()
-        .fold(0, |packed, (cell, tile)| packed | u64::from(tile) << (4 * cell))
+    tiles.enumerate().fold(0, |packed, (cell, tile)| {
+        packed | u64::from(tile) << (4 * cell)
+    })
 }
 
 /// The blank's cell: the one zero nibble among the first `cells`.
 #[inline]
 fn blank_of(state: Packed, cells: usize) -> usize {
     let inverted = !state;
-    let zero = inverted & (inverted >> 1) & (inverted >> 2) & (inverted >> 3) & 0x1111_1111_1111_1111;
+    let zero =
+        inverted & (inverted >> 1) & (inverted >> 2) & (inverted >> 3) & 0x1111_1111_1111_1111;
     let mask = if cells == 16 {
         u64::MAX
     } else {
@@ -169,6 +170,10 @@ fn expand(
                 Entry::Vacant(slot) => {
                     slot.insert(Seen { direction, depth });
                 }
+            }
+            let stored = side.seen.len() as u64 + other.map_or(0, |o| o.seen.len() as u64);
+            if stored > budget.max_states || budget.stats.generated > budget.config.limits.nodes {
+                budget.check(stored)?;
             }
             let met = match other {
                 Some(other) => other.seen.contains_key(&child),

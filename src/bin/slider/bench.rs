@@ -128,7 +128,9 @@ fn classic(files: &[PathBuf], course_dir: &Path) -> u8 {
         Ok(boards) => boards,
         Err(code) => return code,
     };
-    println!("breadth-first searches, native (packed u64 states) and generic (pathfinding), one run each");
+    println!(
+        "breadth-first searches, native (packed u64 states) and generic (pathfinding), one run each"
+    );
     println!(
         "{:<20} {:<6} {:>5} {:>12} {:>10} {:>12} {:>10} {:>8}",
         "puzzle", "algo", "moves", "native gen", "native s", "generic gen", "generic s", "speedup"
@@ -139,7 +141,10 @@ fn classic(files: &[PathBuf], course_dir: &Path) -> u8 {
         let name = path
             .file_name()
             .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
-        for (label, algorithm) in [("bibfs", Algorithm::BidirectionalBfs), ("bfs", Algorithm::Bfs)] {
+        for (label, algorithm) in [
+            ("bibfs", Algorithm::BidirectionalBfs),
+            ("bfs", Algorithm::Bfs),
+        ] {
             if algorithm == Algorithm::Bfs && board.size() > 3 {
                 continue; // unidirectional BFS of a 4x4 course file exhausts any budget
             }
@@ -167,7 +172,10 @@ fn classic(files: &[PathBuf], course_dir: &Path) -> u8 {
         }
     }
     if let Some(peak) = crate::common::peak_memory() {
-        println!("peak memory (resident, whole process): {:.1} MB", peak as f64 / 1e6);
+        println!(
+            "peak memory (resident, whole process): {:.1} MB",
+            peak as f64 / 1e6
+        );
     }
     if wrong == 0 {
         exit_code::SUCCESS

@@ -631,7 +631,7 @@ impl PatternDatabase {
     /// ```
     /// use slider::search::{Goal, pdb::PatternDatabase};
     /// let pdb = PatternDatabase::build(&Goal::standard(3))?;
-    /// assert_eq!(pdb.size_bytes(), 96 + 2 * 9_usize.pow(4) + 8);
+    /// assert_eq!(pdb.size_bytes(), 112 + 2 * 9_usize.pow(4) + 8);
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn size_bytes(&self) -> usize {
