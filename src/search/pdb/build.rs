@@ -15,7 +15,7 @@ use super::pattern::{Pattern, direct_index, direct_len, placements, rank, unrank
 use crate::search::Goal;
 
 /// The cells next to each cell, as bit masks.
-fn adjacency(n: usize) -> Vec<u32> {
+pub(crate) fn adjacency(n: usize) -> Vec<u32> {
     (0..n * n)
         .map(|cell| {
             let (row, col) = (cell / n, cell % n);
@@ -37,22 +37,23 @@ fn adjacency(n: usize) -> Vec<u32> {
         .collect()
 }
 
-/// The cells of `free` the blank reaches from `start`.
-fn region(start: usize, free: u32, adjacent: &[u32]) -> u32 {
+/// The cells of `free` the blank reaches from `start` (grown from the
+/// newly reached edge only).
+#[inline]
+pub(crate) fn region(start: usize, free: u32, adjacent: &[u32]) -> u32 {
     let mut region = 1_u32 << start;
-    loop {
-        let mut grown = region;
-        let mut rest = region;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            grown |= adjacent[cell] & free;
+    let mut edge = region;
+    while edge != 0 {
+        let mut grown = 0;
+        while edge != 0 {
+            let cell = edge.trailing_zeros() as usize;
+            edge &= edge - 1;
+            grown |= adjacent[cell];
         }
-        if grown == region {
-            return region;
-        }
-        region = grown;
+        edge = grown & free & !region;
+        region |= edge;
     }
+    region
 }
 
 /// The table of `pattern`, directly indexed (see

@@ -27,6 +27,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use super::build::{adjacency, region};
 use super::pattern::{Pattern, placements, rank, unrank};
 use crate::board::cell_distance;
 use crate::search::Goal;
@@ -122,47 +123,6 @@ fn gather(x: u64) -> u32 {
     x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
     x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
     ((x | x >> 16) & 0xffff_ffff) as u32
-}
-
-/// The cells next to each cell, as bit masks.
-fn adjacency(n: usize) -> Vec<u32> {
-    (0..n * n)
-        .map(|cell| {
-            let (row, col) = (cell / n, cell % n);
-            let mut mask = 0_u32;
-            if row > 0 {
-                mask |= 1 << (cell - n);
-            }
-            if row + 1 < n {
-                mask |= 1 << (cell + n);
-            }
-            if col > 0 {
-                mask |= 1 << (cell - 1);
-            }
-            if col + 1 < n {
-                mask |= 1 << (cell + 1);
-            }
-            mask
-        })
-        .collect()
-}
-
-/// The cells of `free` the blank reaches from `start`.
-#[inline]
-fn region(start: usize, free: u32, adjacent: &[u32]) -> u32 {
-    let mut region = 1_u32 << start;
-    let mut edge = region;
-    while edge != 0 {
-        let mut grown = 0;
-        while edge != 0 {
-            let cell = edge.trailing_zeros() as usize;
-            edge &= edge - 1;
-            grown |= adjacent[cell];
-        }
-        edge = grown & free & !region;
-        region |= edge;
-    }
-    region
 }
 
 /// Builds the ranked table of `pattern` towards `goal`, calling `progress`
