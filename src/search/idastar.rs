@@ -110,7 +110,7 @@ impl<N: Node> Driver<N> {
                 return Err(Stop::Nodes);
             }
             // Prune without making the move when a cheap bound suffices.
-            let quick = g + 1 + self.node.child_bound(target);
+            let quick = g + 1 + self.node.child_bound(target, bound - g - 1);
             if quick > bound {
                 *next = (*next).min(quick);
                 continue;

@@ -27,11 +27,12 @@ pub(crate) trait Node {
     /// above `limit` (a cheaper one, for pruning).
     fn h(&mut self, limit: u64) -> u64;
     /// A cheap admissible estimate of the child reached by sliding the tile
-    /// at `target`, without making the move (0 when there is none). The
-    /// node may keep what it computed for an [`Node::apply`] of the same
-    /// move that follows.
-    fn child_bound(&mut self, target: usize) -> u64 {
-        let _ = target;
+    /// at `target`, without making the move (0 when there is none). Once
+    /// the estimate is known to exceed `limit` it may be returned without
+    /// finishing (the move will be pruned). The node may keep what it
+    /// computed for an [`Node::apply`] of the same move that follows.
+    fn child_bound(&mut self, target: usize, limit: u64) -> u64 {
+        let _ = (target, limit);
         0
     }
     /// Slides the tile at `target` into the blank.
@@ -199,6 +200,9 @@ pub(crate) struct PdbNode<'a> {
     /// The last [`Node::child_bound`]'s move: the target cell, then per side
     /// the pattern, its new index and its new value.
     pending: (usize, [(usize, u32, u8); 2]),
+    /// Whether the last [`Node::child_bound`] computed the reflected side
+    /// (it skips that lookup when the regular side alone prunes the move).
+    pending_reflected: bool,
 }
 
 /// What [`PdbNode::undo`] restores: the regular pattern and its value, and
@@ -222,6 +226,7 @@ impl<'a> PdbNode<'a> {
             mirror_tile: std::array::from_fn(|t| t as u8),
             reflected: false,
             pending: (usize::MAX, [(0, 0, 0); 2]),
+            pending_reflected: false,
         };
         for (cell, tile) in board.tiles().enumerate() {
             node.tiles[cell] = tile as u8;
@@ -302,14 +307,16 @@ impl Node for PdbNode<'_> {
     }
 
     #[inline]
-    fn child_bound(&mut self, target: usize) -> u64 {
+    fn child_bound(&mut self, target: usize, limit: u64) -> u64 {
         self.pending.0 = target;
         let tile = self.tiles[target];
         let (from, to) = (target as u8, self.blank as u8);
         let regular = self.sum_after(0, tile, from, to);
-        if !self.reflected {
+        self.pending_reflected = false;
+        if !self.reflected || regular > limit {
             return regular;
         }
+        self.pending_reflected = true;
         let mirrored = self.sum_after(
             1,
             self.mirror_tile[tile as usize],
@@ -322,8 +329,8 @@ impl Node for PdbNode<'_> {
     #[inline]
     fn apply(&mut self, target: usize) -> PdbUndo {
         let tile = self.tiles[target];
-        if self.pending.0 != target {
-            self.child_bound(target);
+        if self.pending.0 != target || (self.reflected && !self.pending_reflected) {
+            self.child_bound(target, u64::MAX);
         }
         self.pending.0 = usize::MAX;
         let (g0, old0) = self.commit(0);
@@ -402,6 +409,9 @@ pub(crate) struct RankedNode<'a> {
     /// The last [`Node::child_bound`]'s target, new Manhattan distance, and
     /// per side the pattern, the slot, the new cell and the new excess.
     pending: (usize, u64, [RankedPending; 2]),
+    /// Whether the last [`Node::child_bound`] computed the reflected side
+    /// (it skips that lookup when the regular side alone prunes the move).
+    pending_reflected: bool,
 }
 
 /// One side's pending change: the pattern (`usize::MAX` for none), the
@@ -435,6 +445,7 @@ impl<'a> RankedNode<'a> {
             mirror_tile: std::array::from_fn(|t| t as u8),
             reflected: false,
             pending: (usize::MAX, 0, [(0, 0, 0, 0); 2]),
+            pending_reflected: false,
         };
         for (cell, tile) in board.tiles().enumerate() {
             node.tiles[cell] = tile as u8;
@@ -526,7 +537,7 @@ impl Node for RankedNode<'_> {
     }
 
     #[inline]
-    fn child_bound(&mut self, target: usize) -> u64 {
+    fn child_bound(&mut self, target: usize, limit: u64) -> u64 {
         let tile = self.tiles[target];
         let home = self.home[tile as usize] as usize;
         let manhattan = self.manhattan - cell_distance(target, home, self.n)
@@ -534,9 +545,11 @@ impl Node for RankedNode<'_> {
         self.pending.0 = target;
         self.pending.1 = manhattan;
         let regular = self.sum_after(0, tile, self.blank as u8);
-        if !self.reflected {
+        self.pending_reflected = false;
+        if !self.reflected || manhattan + 2 * regular > limit {
             return manhattan + 2 * regular;
         }
+        self.pending_reflected = true;
         let mirrored = self.sum_after(
             1,
             self.mirror_tile[tile as usize],
@@ -547,8 +560,8 @@ impl Node for RankedNode<'_> {
 
     #[inline]
     fn apply(&mut self, target: usize) -> RankedUndo {
-        if self.pending.0 != target {
-            self.child_bound(target);
+        if self.pending.0 != target || (self.reflected && !self.pending_reflected) {
+            self.child_bound(target, u64::MAX);
         }
         self.pending.0 = usize::MAX;
         let old_manhattan = self.manhattan;
