@@ -116,6 +116,27 @@ fn pattern_databases_prove_what_linear_conflict_cannot_within_the_budget() {
         .assert()
         .code(0)
         .stderr("");
+    // When the 6-6-3 databases run out of budget on a 4x4 proof, the
+    // stronger 7-8 ones are named (and not built).
+    check()
+        .env("SLIDER_PDB_DIR", cache.path())
+        .args([
+            "--budget",
+            "1000",
+            "fixtures/course/puzzle4x4-78.txt",
+            "fixtures/solve/puzzle4x4-78-moves.txt",
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("78 moves, legal"))
+        .stderr(predicate::str::contains(
+            "note: the 6-6-3 pattern databases could not prove the optimum within the budget; `slider pdb build 7-8`",
+        ));
+    let built: Vec<_> = std::fs::read_dir(cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(built.iter().all(|f| !f.contains("7-8")), "{built:?}");
 }
 
 #[test]

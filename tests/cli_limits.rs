@@ -140,9 +140,20 @@ fn benchmarks_find_the_vendored_data_from_any_folder() {
             String::from_utf8_lossy(&output.stderr).into_owned(),
         )
     };
-    let (code, stdout, stderr) = run(&["bench", "reference", "--runs", "1"]);
+    // The bi-BFS comparison compiles and runs the Java program: it needs
+    // the JDK (installed by .ci/run) and fails without it.
+    let small = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/course/puzzle4x4-30.txt"
+    );
+    let (code, stdout, stderr) = run(&["bench", "reference", "--runs", "1", "--bibfs", small]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(stdout.contains("puzzle36.txt      36"), "{stdout}");
+    assert!(
+        stdout.contains("`java BiBfs`") && stdout.contains("\npuzzle4x4-30.txt        30 "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("disagree"), "{stdout}");
     let (code, stdout, stderr) = run(&[
         "bench",
         "korf",

@@ -54,6 +54,11 @@ pub struct BenchArgs {
 #[derive(Debug, Subcommand)]
 enum Bench {
     /// Time the reference A* Solver on the autograder's 25 timing puzzles.
+    ///
+    /// Then time bidirectional breadth-first search, whole process, against
+    /// a Java bi-BFS written as a course submission writes it
+    /// (src/bench/java/BiBfs.java, compiled with the JDK on PATH or in
+    /// JAVA_HOME).
     Reference {
         /// The folder of the course's puzzle files.
         #[arg(long, default_value = COURSE_DIR)]
@@ -61,6 +66,10 @@ enum Bench {
         /// Runs per puzzle; the best and the median are reported.
         #[arg(long, default_value_t = 5)]
         runs: usize,
+        /// Course files for the bi-BFS comparison [default: 4x4-30, 36,
+        /// 4x4-36].
+        #[arg(long = "bibfs", value_name = "FILE")]
+        bibfs_files: Vec<PathBuf>,
     },
     /// Time building the exhaustive oracle's distance tables (2x2 and 3x3).
     Oracle {
@@ -94,7 +103,14 @@ enum Bench {
 /// Runs the benchmark; returns the exit code.
 pub fn run(args: &BenchArgs) -> u8 {
     match &args.which {
-        Bench::Reference { course_dir, runs } => reference(course_dir, (*runs).max(1)),
+        Bench::Reference {
+            course_dir,
+            runs,
+            bibfs_files,
+        } => match reference(course_dir, (*runs).max(1)) {
+            exit_code::SUCCESS => java_bibfs(bibfs_files, course_dir),
+            code => code,
+        },
         Bench::Oracle { runs } => oracle((*runs).max(1)),
         Bench::Pdb(args) => bench_search::pdb(args),
         Bench::Classic { files, course_dir } => classic(files, course_dir),
@@ -288,4 +304,130 @@ fn reference(dir: &Path, runs: usize) -> u8 {
         total_median.as_secs_f64() * 1e3
     );
     exit_code::SUCCESS
+}
+
+/// The Java bi-BFS `slider bench reference` compares with.
+const JAVA_BIBFS: &str = include_str!("../../bench/java/BiBfs.java");
+
+/// `slider bench reference`, second part: one `slider solve --algorithm
+/// bibfs` process and one `java BiBfs` process per file, wall time each;
+/// the lengths must agree.
+fn java_bibfs(files: &[PathBuf], course_dir: &Path) -> u8 {
+    let files: Vec<PathBuf> = if files.is_empty() {
+        ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4x4-36.txt"]
+            .iter()
+            .map(|f| course_dir.join(f))
+            .collect()
+    } else {
+        files.to_vec()
+    };
+    if let Err(code) = load_boards(&files) {
+        return code;
+    }
+    match run_java_bibfs(&files) {
+        Ok(0) => exit_code::SUCCESS,
+        Ok(_) => exit_code::FAILURE,
+        Err(e) => crate::common::fail(&e),
+    }
+}
+
+/// Compiles the Java bi-BFS in a scratch folder, times both programs on
+/// every file and prints the table; returns how many lengths disagreed.
+fn run_java_bibfs(files: &[PathBuf]) -> Result<usize, String> {
+    use std::process::Command;
+    let jdk = slider::autograde::java::Jdk::find(
+        std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
+        std::env::var_os("PATH").as_deref(),
+    )?;
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"))?;
+    let scratch = std::env::temp_dir().join(format!("slider-bibfs-{}", std::process::id()));
+    let result = (|| {
+        std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+        let source = scratch.join("BiBfs.java");
+        std::fs::write(&source, JAVA_BIBFS).map_err(|e| format!("{}: {e}", source.display()))?;
+        let compiled = Command::new(&jdk.javac)
+            .arg("-d")
+            .arg(&scratch)
+            .arg(&source)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", jdk.javac.display()))?;
+        if !compiled.status.success() {
+            return Err(format!(
+                "javac failed on BiBfs.java: {}",
+                String::from_utf8_lossy(&compiled.stderr).trim()
+            ));
+        }
+        let time = |command: &mut Command| -> Result<(Duration, String), String> {
+            let started = Instant::now();
+            let output = command
+                .output()
+                .map_err(|e| format!("cannot run {command:?}: {e}"))?;
+            let elapsed = started.elapsed();
+            if !output.status.success() {
+                return Err(format!(
+                    "{command:?} failed ({}): {}",
+                    output.status,
+                    String::from_utf8_lossy(&output.stderr).trim()
+                ));
+            }
+            Ok((
+                elapsed,
+                String::from_utf8_lossy(&output.stdout).trim().to_owned(),
+            ))
+        };
+        println!();
+        println!(
+            "bidirectional BFS, whole process: `slider solve --algorithm bibfs` against `java BiBfs` (src/bench/java/BiBfs.java), one run each"
+        );
+        println!(
+            "{:<20} {:>5} {:>10} {:>10} {:>8}",
+            "puzzle", "moves", "slider s", "java s", "ratio"
+        );
+        let (mut ours, mut theirs, mut wrong) = (Duration::ZERO, Duration::ZERO, 0);
+        for file in files {
+            let (native, moves) = time(
+                Command::new(&exe)
+                    .args(["solve", "--algorithm", "bibfs", "--output", "moves"])
+                    .arg(file),
+            )?;
+            let (java, length) = time(
+                Command::new(&jdk.java)
+                    .arg("-cp")
+                    .arg(&scratch)
+                    .arg("BiBfs")
+                    .arg(file),
+            )?;
+            let name = file
+                .file_name()
+                .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+            if length != moves.len().to_string() {
+                wrong += 1;
+                println!(
+                    "{name:<20} disagree: slider {} moves, java {length}",
+                    moves.len()
+                );
+                continue;
+            }
+            ours += native;
+            theirs += java;
+            println!(
+                "{name:<20} {:>5} {:>10.3} {:>10.3} {:>7.1}x",
+                moves.len(),
+                native.as_secs_f64(),
+                java.as_secs_f64(),
+                java.as_secs_f64() / native.as_secs_f64().max(1e-9)
+            );
+        }
+        println!(
+            "{:<20} {:>5} {:>10.3} {:>10.3} {:>7.1}x",
+            "total",
+            "",
+            ours.as_secs_f64(),
+            theirs.as_secs_f64(),
+            theirs.as_secs_f64() / ours.as_secs_f64().max(1e-9)
+        );
+        Ok(wrong)
+    })();
+    let _ = std::fs::remove_dir_all(&scratch);
+    result
 }
