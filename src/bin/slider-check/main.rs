@@ -205,22 +205,8 @@ fn run(args: &Args) -> u8 {
     {
         return fail(&format!("cannot write the report: {e}"));
     }
-    // A proof that ran out of budget with the default 4x4 databases: the
-    // stronger ones are one command away.
-    if report.verdict == Verdict::Unproven
-        && let Some(Some(pdb)) = loaded.get()
-        && let Some(strong) = slider::search::pdb::Kind::strongest(puzzle.size())
-        && let Some(used) = pdb.kind()
-        && used != strong
-        && goal.is_none()
-    {
-        let _ = writeln!(
-            anstream::stderr(),
-            "note: the {} pattern databases could not prove the optimum within the budget; \
-             `slider pdb build {strong}` builds the stronger {strong} databases once (about 4 minutes, \
-             2.3 GB of memory, 288 MB on disk) and slider-check uses them from then on",
-            used
-        );
+    if report.verdict == Verdict::Unproven && goal.is_none() {
+        suggest_stronger(puzzle.size(), loaded.get());
     }
     // A refuted --optimum is the caller's mistake, not the answer's.
     if report
@@ -234,5 +220,22 @@ fn run(args: &Args) -> u8 {
         Verdict::Accepted => exit_code::SUCCESS,
         Verdict::Rejected => exit_code::FAILURE,
         Verdict::Unproven => exit_code::UNPROVEN,
+    }
+}
+
+/// After a proof ran out of budget with databases weaker than the size's
+/// strongest (6-6-3 on 4x4): says how to get the stronger ones.
+fn suggest_stronger(n: usize, used: Option<&Option<slider::search::pdb::PatternDatabase>>) {
+    if let Some(Some(pdb)) = used
+        && let Some(strong) = slider::search::pdb::Kind::strongest(n)
+        && let Some(kind) = pdb.kind()
+        && kind != strong
+    {
+        let _ = writeln!(
+            anstream::stderr(),
+            "note: the {kind} pattern databases could not prove the optimum within the budget; \
+             `slider pdb build {strong}` builds the stronger {strong} databases once (about 4 minutes, \
+             2.3 GB of memory, 288 MB on disk) and slider-check uses them from then on"
+        );
     }
 }
