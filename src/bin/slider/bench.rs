@@ -57,8 +57,8 @@ enum Bench {
     ///
     /// Then time bidirectional breadth-first search, whole process, against
     /// a Java bi-BFS written as a course submission writes it
-    /// (src/bench/java/BiBfs.java, compiled with the JDK on PATH or in
-    /// JAVA_HOME).
+    /// (`src/bench/java/BiBfs.java`, compiled with the JDK on PATH or in
+    /// `JAVA_HOME`).
     Reference {
         /// The folder of the course's puzzle files.
         #[arg(long, default_value = COURSE_DIR)]
