@@ -881,6 +881,16 @@ pub enum Record {
     Missing(String),
     /// The operation did not finish in time.
     Timeout,
+    /// The operation used up its CPU time (a timing input: the course's 5 s
+    /// per puzzle in its thread, or three times that with the garbage
+    /// collectors' time added): the milliseconds in its thread, and
+    /// collecting.
+    CpuLimit {
+        /// CPU time of the operation's thread.
+        thread_ms: u64,
+        /// Time the garbage collectors spent meanwhile.
+        gc_ms: u64,
+    },
 }
 
 /// The optimum of a board the tests use (they are all small enough for the
@@ -992,6 +1002,16 @@ pub fn judge(
     let fields = match record {
         Record::Ok(fields) => fields,
         Record::Timeout => return Err("did not finish in time (an infinite loop?)".to_string()),
+        Record::CpuLimit { thread_ms, gc_ms } => {
+            return Err(format!(
+                "ended after {:.1} s of CPU time in its thread and {:.1} s of garbage collection \
+                 (the limit: {:.0} s per puzzle in its thread, {:.0} s with collection)",
+                *thread_ms as f64 / 1e3,
+                *gc_ms as f64 / 1e3,
+                crate::autograde::measure::CPU_LIMIT_NANOS as f64 / 1e9,
+                3.0 * crate::autograde::measure::CPU_LIMIT_NANOS as f64 / 1e9
+            ));
+        }
         Record::Missing(what) => return Err(format!("{what} is missing")),
         Record::Threw(class, message) => {
             if test.check == Check::ThrowsIllegalArgument {

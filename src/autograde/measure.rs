@@ -17,7 +17,10 @@
 //!   counts).
 //! - **timing**: the student's Solver runs with slider's counting Board
 //!   and `MinPQ` in place of the student's Board (as the course does); the
-//!   constructor's CPU time is the trial thread's CPU clock.
+//!   constructor's CPU time is the trial thread's CPU clock. A trial is
+//!   ended past 5 s of it, or past 15 s of it plus the garbage collectors'
+//!   time (they run on threads of their own: a Solver that fills the heap
+//!   would otherwise keep them busy for minutes).
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
