@@ -26,8 +26,10 @@
 //! Each floor uses only the floors below it (and itself); `tests/layering.rs`
 //! reads this list and fails on an import that runs upwards.
 //!
-//! 1. `error`, `exit_code`, `tiles`, `board`: [`Board`], [`Direction`] and
-//!    their errors; [`exit_code`], the binaries' exit-code contract.
+//! 1. `error`, `exit_code`, `tiles`, `board`, `course`: [`Board`],
+//!    [`Direction`] and their errors; [`exit_code`], the binaries'
+//!    exit-code contract; the course's facts ([`course`]: API variants,
+//!    editions, the client's lines, the puzzle files).
 //! 2. `format`: every text format, read and written: spans, tokens, lines,
 //!    puzzle files and their errors, the course client's answer format,
 //!    and (feature `cli`) the capped input layer. See [`format`](mod@crate::format).
@@ -36,12 +38,14 @@
 //! 4. `search`, `generate`: goals, heuristics, pattern databases, IDA* and
 //!    the classic algorithms ([`search`]); puzzle generation ([`generate`]).
 //! 5. `check`: replaying and proving a submitted answer ([`check`]).
-//! 6. `grade`, `autograde` (feature `cli`): suites, running programs under
-//!    limits, and naming outcomes; grading Java `Board`/`Solver` classes
-//!    the way the course's autograder does.
-//! 7. `present` (feature `cli`): every user-facing wording: diagnostics,
-//!    checker and grade reports, GitHub annotations.
-//! 8. `fuzz_checks` (feature `arbitrary`): the properties the fuzz targets
+//! 6. `run` (feature `cli`): running untrusted programs under limits, in a
+//!    sandbox, and killing all they start ([`run`]).
+//! 7. `grade`, `autograde` (feature `cli`): suites and naming outcomes;
+//!    grading Java `Board`/`Solver` classes the way the course's
+//!    autograder does.
+//! 8. `present` (feature `cli`): every user-facing wording: diagnostics,
+//!    checker, grade and autograde reports, GitHub annotations.
+//! 9. `fuzz_checks` (feature `arbitrary`): the properties the fuzz targets
 //!    and the corpus-replay test check.
 //!
 //! The library never prints, exits or reads the environment; the binaries do.
@@ -63,6 +67,7 @@
 pub mod autograde;
 mod board;
 pub mod check;
+pub mod course;
 mod error;
 pub mod format;
 pub mod generate;
@@ -82,3 +87,5 @@ pub mod exit_code;
 pub mod fuzz_checks;
 #[cfg(feature = "cli")]
 pub mod present;
+#[cfg(feature = "cli")]
+pub mod run;

@@ -12,7 +12,7 @@
 //! - [`measure`]: the memory and timing tests, their limits and judge;
 //! - [`files`]: the course's puzzle files the tests use, embedded.
 //!
-//! Every JVM runs through [`grade::process`](crate::grade::process), like
+//! Every JVM runs through [`run::process`](crate::run::process), like
 //! `slider grade`'s programs: time, CPU, memory and process limits, a
 //! separate uid when run as root, bubblewrap when available, and the whole
 //! process tree killed at the end. One JVM runs one course test, so a
@@ -36,8 +36,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::grade::process::{self, Ended, Exit, Isolation, Job, Limits, Memory, Stop};
-use crate::grade::{Harness, Workdir, in_slots, slot_uid};
+use crate::run::process::{self, Ended, Exit, Isolation, Job, Limits, Memory, Stop};
+use crate::run::{Harness, Workdir, in_slots, slot_uid};
 use course::{CourseTest, Record};
 use java::Jdk;
 

@@ -5,7 +5,8 @@
 use std::io::BufRead;
 
 use super::{AnswerFormat, Checker, FindingKind, Outcome, text_of};
-use crate::format::{Api, Integer, Span, parse_integer};
+use crate::course::Api;
+use crate::format::{Integer, Span, parse_integer};
 
 impl<R: BufRead> Checker<'_, '_, R> {
     pub(super) fn detect(&mut self) -> Option<AnswerFormat> {
@@ -94,7 +95,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
     /// `Minimum number of moves = N`; returns N and its span.
     pub(super) fn header(&mut self) -> Option<(u64, Span)> {
         let first = self.stream.peek(0)?.clone();
-        for (k, word) in crate::format::HEADER
+        for (k, word) in crate::course::HEADER
             .split_ascii_whitespace()
             .map(str::as_bytes)
             .enumerate()

@@ -20,7 +20,8 @@ pub use finding::{Finding, FindingKind, StepFault};
 pub use proof::{Optimum, Proof, Provers, Undecided, prove_optimum, prove_optimum_with};
 
 use crate::Board;
-use crate::format::{Api, Span, read_board, shorten};
+use crate::course::Api;
+use crate::format::{Span, read_board, shorten};
 use crate::oracle::Oracle;
 use stream::AnswerStream;
 

@@ -108,11 +108,11 @@ impl StrictFormat {
         }
         match std::mem::take(&mut self.state) {
             State::Header => {
-                if crate::format::Api::of_message(content).is_some() {
+                if crate::course::Api::of_message(content).is_some() {
                     self.state = State::AfterMessage;
                     return;
                 }
-                let prefix = crate::format::HEADER.as_bytes();
+                let prefix = crate::course::HEADER.as_bytes();
                 let number = content.strip_prefix(prefix).and_then(canonical_number);
                 if number.is_none() {
                     let at = Self::first_difference(content, prefix);

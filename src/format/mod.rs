@@ -16,9 +16,7 @@ pub mod source;
 mod span;
 mod tokens;
 
-pub use answer::{
-    Api, COURSERA_UNSOLVABLE, HEADER, PRINCETON_UNSOLVABLE, move_letters, write_solution,
-};
+pub use answer::{move_letters, write_solution};
 pub use error::{PuzzleError, PuzzleErrorKind};
 pub use lines::{Line, LineReader, MAX_LINE_BYTES};
 pub(crate) use puzzle::{Integer, OwnedToken, TokenSource, parse_integer, read_board};

@@ -2,54 +2,27 @@
 //! every answer as `slider-check` would, and report.
 //!
 //! - [`suite`]: the puzzles and their optima, checked before anything runs;
-//! - [`process`]: running one program under limits, and killing everything
-//!   it started (the only part that touches processes);
 //! - [`outcome`]: how a run ended, and so its outcome (pure);
 //!
 //! Its reports (table, JSON, `JUnit`, Gradescope, GitHub) are in
 //! [`present::grade`](crate::present::grade).
 //!
-//! This module ties them together: a private working folder and puzzle
-//! copy per test, a uid per job slot when run as root, and the job threads.
+//! This module ties them together over [`run`](crate::run): a private
+//! working folder and puzzle copy per test, a uid per job slot when run as
+//! root, and the job threads.
 
 pub mod outcome;
-pub mod process;
 pub mod suite;
-mod tree;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::format::Api;
+use crate::course::Api;
+use crate::run::process::{self, Job};
+use crate::run::{Harness, Workdir, in_slots};
 use outcome::{Expectation, Outcome, TestResult, classify};
-use process::{Isolation, Job, Limits};
 use suite::{Entry, Suite};
-
-/// The first of the uids tests run under when the grader is root: far above
-/// any real account's (and the usual container sub-uid ranges), so the
-/// processes of a test are exactly those of its uid. See [`slot_uid`].
-pub const UID_BASE: u32 = 1_000_000_000;
-
-/// The most job slots a root grader runs at once (each has its own uid).
-pub const MAX_SLOTS: u32 = 256;
-
-/// The uid of job slot `slot` in grader process `pid`: unique across
-/// graders running at once, as well as across slots.
-///
-/// # Example
-///
-/// ```
-/// use slider::grade::{UID_BASE, slot_uid};
-/// assert_eq!(slot_uid(UID_BASE, 7, 3), UID_BASE + 7 * 256 + 3);
-/// assert_ne!(slot_uid(UID_BASE, 7, 3), slot_uid(UID_BASE, 8, 3));
-/// ```
-pub fn slot_uid(base: u32, pid: u32, slot: u32) -> u32 {
-    // pid_max is at most 2^22, so this stays below 2^31.
-    base + (pid % (1 << 22)) * MAX_SLOTS + slot % MAX_SLOTS
-}
 
 /// The program to grade: `program args…`, `{}` standing for the puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,27 +73,6 @@ impl Submission {
     }
 }
 
-/// How every test of a run is run.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Harness {
-    /// Limits on each test.
-    pub limits: Limits,
-    /// Which unsolvable message to require.
-    pub api: Api,
-    /// When set (the grader is root), each slot runs as its own uid
-    /// ([`slot_uid`]).
-    pub uid_base: Option<u32>,
-    /// The programs' whole environment.
-    pub env: Vec<(OsString, OsString)>,
-    /// bubblewrap's path, to sandbox every test.
-    pub bwrap: Option<PathBuf>,
-    /// Folders the sandbox hides (the suite, so that only the puzzle copy
-    /// is seen).
-    pub hide: Vec<PathBuf>,
-    /// Where private working folders are made.
-    pub scratch: PathBuf,
-}
-
 /// Runs `submission` on one puzzle, as job slot `slot`, and checks its
 /// answer. Never panics: a test that cannot be run is a
 /// [`Outcome::HarnessError`].
@@ -128,18 +80,25 @@ pub struct Harness {
 /// # Example
 ///
 /// ```no_run
-/// use slider::grade::{Harness, Submission, run_one};
+/// use slider::grade::{Submission, run_one};
+/// use slider::run::Harness;
 /// let suite = slider::grade::suite::load("fixtures/puzzles".as_ref(), &[], 1_000_000)?;
 /// let harness = Harness {
-///     limits: Default::default(), api: slider::format::Api::Any, uid_base: None,
+///     limits: Default::default(), uid_base: None,
 ///     env: vec![("PATH".into(), "/usr/bin:/bin".into())], bwrap: None, hide: vec![],
 ///     scratch: std::env::temp_dir(),
 /// };
 /// let submission = Submission { program: "slider".into(), args: vec!["solve".into(), "{}".into()] };
-/// let result = run_one(&suite.entries[0], &submission, &harness, 0);
+/// let result = run_one(&suite.entries[0], &submission, &harness, slider::course::Api::Any, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: u32) -> TestResult {
+pub fn run_one(
+    entry: &Entry,
+    submission: &Submission,
+    harness: &Harness,
+    api: Api,
+    slot: u32,
+) -> TestResult {
     let mut result = TestResult {
         name: entry.name.clone(),
         n: entry.board.size(),
@@ -154,9 +113,7 @@ pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: 
         leftovers: 0,
         weight: entry.weight,
     };
-    let uid = harness
-        .uid_base
-        .map(|base| slot_uid(base, std::process::id(), slot));
+    let uid = harness.uid(slot);
     let prepared = Workdir::new(&harness.scratch, "slider-grade", uid).and_then(|workdir| {
         let puzzle = workdir.add(&entry.name, &std::fs::read(&entry.path)?)?;
         Ok((workdir, puzzle))
@@ -185,13 +142,7 @@ pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: 
         workdir: &workdir.path,
         channel: false,
     };
-    let isolation = Isolation {
-        uid,
-        env: harness.env.clone(),
-        bwrap: harness.bwrap.clone(),
-        hide: harness.hide.clone(),
-        expose: exposed(submission, &harness.env),
-    };
+    let isolation = harness.isolation(uid, exposed(submission, &harness.env));
     let ended = match process::run(&job, &harness.limits, &isolation) {
         Ok(ended) => ended,
         Err(e) => {
@@ -203,7 +154,7 @@ pub fn run_one(entry: &Entry, submission: &Submission, harness: &Harness, slot: 
         board: &entry.board,
         expected: entry.expected,
     };
-    let (outcome, detail, got, claimed) = classify(expect, harness.api, &harness.limits, &ended);
+    let (outcome, detail, got, claimed) = classify(expect, api, &harness.limits, &ended);
     result.outcome = outcome;
     result.detail = detail;
     result.got = got;
@@ -231,92 +182,6 @@ fn exposed(submission: &Submission, env: &[(OsString, OsString)]) -> Vec<PathBuf
     paths
 }
 
-/// A test's private folder (mode 0700, owned by the test's uid when it has
-/// one), holding only the files the test needs; removed when dropped.
-pub(crate) struct Workdir {
-    pub(crate) path: PathBuf,
-}
-
-impl Workdir {
-    pub(crate) fn new(scratch: &Path, prefix: &str, uid: Option<u32>) -> std::io::Result<Workdir> {
-        use std::os::unix::fs::DirBuilderExt;
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let k = NEXT.fetch_add(1, Ordering::Relaxed);
-        let path = scratch.join(format!("{prefix}-{}-{k}", std::process::id()));
-        std::fs::DirBuilder::new().mode(0o700).create(&path)?;
-        let workdir = Workdir { path };
-        if let Some(uid) = uid {
-            let owner = Some(nix::unistd::Uid::from_raw(uid));
-            let group = Some(nix::unistd::Gid::from_raw(uid));
-            nix::unistd::chown(&workdir.path, owner, group)?;
-        }
-        Ok(workdir)
-    }
-
-    /// Writes a read-only file `name` holding `contents`; returns its path.
-    pub(crate) fn add(&self, name: &str, contents: &[u8]) -> std::io::Result<PathBuf> {
-        use std::os::unix::fs::PermissionsExt;
-        let path = self.path.join(name);
-        std::fs::write(&path, contents)?;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444))?;
-        Ok(path)
-    }
-}
-
-impl Drop for Workdir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
-}
-
-/// Runs `work(i, slot)` for every `i` below `count`, `jobs` at a time on
-/// threads of their own (each with its slot number, for its uid), and
-/// returns the results in order. When the system refuses threads, the work
-/// runs on the threads it gave (or on this one): never a panic.
-pub(crate) fn in_slots<T: Send>(
-    count: usize,
-    jobs: usize,
-    work: &(dyn Fn(usize, u32) -> T + Sync),
-) -> Vec<T> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
-    let run = |slot: u32| {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= count {
-                break;
-            }
-            let result = work(i, slot);
-            if let Ok(mut results) = results.lock() {
-                results[i] = Some(result);
-            }
-        }
-    };
-    std::thread::scope(|scope| {
-        let mut started = 0;
-        let jobs = jobs.clamp(1, count.max(1)).min(MAX_SLOTS as usize);
-        for slot in 0..jobs {
-            let run = &run;
-            let spawned = std::thread::Builder::new()
-                .name(format!("slot-{slot}"))
-                .spawn_scoped(scope, move || run(slot as u32));
-            if spawned.is_err() {
-                break;
-            }
-            started += 1;
-        }
-        if started == 0 {
-            run(0); // no thread to be had: run here
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
-}
-
 /// Runs every puzzle of `suite` with `jobs` at a time, in any order, and
 /// returns the results in the suite's order. `done` is called as each test
 /// ends (from worker threads), for progress. When the system refuses
@@ -328,15 +193,16 @@ pub(crate) fn in_slots<T: Send>(
 /// # Example
 ///
 /// ```no_run
-/// use slider::grade::{Harness, Submission, run_suite, suite};
+/// use slider::grade::{Submission, run_suite, suite};
+/// use slider::run::Harness;
 /// let suite = suite::load("fixtures/puzzles".as_ref(), &[], 1_000_000)?;
 /// let harness = Harness {
-///     limits: Default::default(), api: slider::format::Api::Any, uid_base: None,
+///     limits: Default::default(), uid_base: None,
 ///     env: vec![("PATH".into(), "/usr/bin:/bin".into())], bwrap: None, hide: vec![],
 ///     scratch: std::env::temp_dir(),
 /// };
 /// let submission = Submission { program: "slider".into(), args: vec!["solve".into(), "{}".into()] };
-/// let results = run_suite(&suite, &submission, &harness, 2, &|_| {});
+/// let results = run_suite(&suite, &submission, &harness, slider::course::Api::Any, 2, &|_| {});
 /// assert_eq!(results.len(), suite.entries.len());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -344,11 +210,12 @@ pub fn run_suite(
     suite: &Suite,
     submission: &Submission,
     harness: &Harness,
+    api: Api,
     jobs: usize,
     done: &(dyn Fn(&TestResult) + Sync),
 ) -> Vec<TestResult> {
     let results = in_slots(suite.entries.len(), jobs, &|i, slot| {
-        let result = run_one(&suite.entries[i], submission, harness, slot);
+        let result = run_one(&suite.entries[i], submission, harness, api, slot);
         done(&result);
         result
     });

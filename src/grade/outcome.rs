@@ -10,10 +10,10 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::process::{Ended, Exit, Limits, Memory, Stop};
+use crate::run::process::{Ended, Exit, Limits, Memory, Stop};
 use crate::Board;
 use crate::check::{self, CheckOptions, FindingKind, Verdict};
-use crate::format::Api;
+use crate::course::Api;
 use crate::format::visible;
 
 /// How one test ended.
@@ -128,14 +128,14 @@ pub struct Expectation<'a> {
 /// ```
 /// use std::time::Duration;
 /// use slider::grade::outcome::{Expectation, Outcome, classify};
-/// use slider::grade::process::{Ended, Exit, Limits};
+/// use slider::run::process::{Ended, Exit, Limits};
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let ended = Ended {
 ///     exit: Exit::Code(0), stop: None, stdout: b"RDRD\n".to_vec(), stderr_tail: Vec::new(), channel: Vec::new(),
 ///     wall: Duration::ZERO, cpu: Duration::ZERO, peak_rss: 0, leftovers: 0,
 /// };
 /// let expect = Expectation { board: &board, expected: Some(4) };
-/// let (outcome, ..) = classify(expect, slider::format::Api::Any, &Limits::default(), &ended);
+/// let (outcome, ..) = classify(expect, slider::course::Api::Any, &Limits::default(), &ended);
 /// assert_eq!(outcome, Outcome::Passed);
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
@@ -211,7 +211,7 @@ fn memory_mib(limits: &Limits) -> u64 {
 /// `how`, then the tails of standard output and error, made visible.
 fn with_tails(how: String, ended: &Ended) -> String {
     let mut detail = how;
-    let out_start = ended.stdout.len().saturating_sub(super::process::TAIL);
+    let out_start = ended.stdout.len().saturating_sub(crate::run::process::TAIL);
     for (name, tail) in [
         ("stdout", &ended.stdout[out_start..]),
         ("stderr", &ended.stderr_tail[..]),

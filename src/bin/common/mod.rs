@@ -281,3 +281,47 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     std::time::Duration::try_from_secs_f64(seconds)
         .map_err(|_| format!("`{text}` seconds is too long a time"))
 }
+
+/// What runs of untrusted programs are isolated by, from the flags and this
+/// machine: the first slot uid (as root), bubblewrap (with a note when
+/// `auto` finds none), and the programs' environment with `pass_env`'s
+/// variables passed through.
+#[cfg(feature = "cli")]
+#[allow(dead_code)] // slider-check runs nothing
+pub fn isolation(
+    user: slider::run::sandbox::UserMode,
+    mode: slider::run::sandbox::SandboxMode,
+    pass_env: &[String],
+) -> Result<
+    (
+        Option<u32>,
+        Option<std::path::PathBuf>,
+        Vec<(std::ffi::OsString, std::ffi::OsString)>,
+    ),
+    u8,
+> {
+    use slider::run::sandbox::{Sandbox, program_env, sandbox};
+    let uid_base = user.uid_base(nix::unistd::geteuid().is_root());
+    let bwrap = match sandbox(mode, std::env::var_os("PATH").as_deref()) {
+        Ok(Sandbox::Bwrap(path)) => Some(path),
+        Ok(Sandbox::None(why)) => {
+            if let Some(why) = why {
+                let _ = writeln!(
+                    anstream::stderr(),
+                    "note: no sandbox ({why}); programs run with the other protections only"
+                );
+            }
+            None
+        }
+        Err(why) => return Err(fail(&why)),
+    };
+    let pass: Vec<(std::ffi::OsString, std::ffi::OsString)> = pass_env
+        .iter()
+        .filter_map(|name| std::env::var_os(name).map(|value| (name.into(), value)))
+        .collect();
+    Ok((
+        uid_base,
+        bwrap,
+        program_env(std::env::var_os("PATH"), &pass),
+    ))
+}

@@ -10,12 +10,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 use slider::autograde::java::Jdk;
 use slider::autograde::{Category, Options, Report, Toolkit, Variant, autograde};
 use slider::exit_code;
-use slider::grade::process::{Limits, Memory};
-use slider::grade::{Harness, UID_BASE};
 use slider::present::autograde as present;
+use slider::run::Harness;
+use slider::run::process::{Limits, Memory};
+use slider::run::sandbox::{SandboxMode, UserMode};
 
 use crate::common::{fail, report_error};
-use crate::grade_cmd::{SandboxMode, UserMode, program_env, sandbox};
 
 /// Arguments of `slider autograde`.
 #[derive(Debug, Args)]
@@ -219,8 +219,7 @@ fn options(args: &AutogradeArgs) -> Result<Options, u8> {
     let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
     let jdk = Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref())
         .map_err(|why| fail(&why))?;
-    let bwrap = sandbox(args.sandbox)?;
-    let root = nix::unistd::geteuid().is_root();
+    let (uid_base, bwrap, env) = crate::common::isolation(args.user, args.sandbox, &[])?;
     let harness = Harness {
         limits: Limits {
             wall: Duration::from_secs(60),
@@ -230,9 +229,8 @@ fn options(args: &AutogradeArgs) -> Result<Options, u8> {
             processes: 256,
             file_size: 16 << 20,
         },
-        api: slider::format::Api::Any,
-        uid_base: (root && args.user == UserMode::Auto).then_some(UID_BASE),
-        env: program_env(&[]),
+        uid_base,
+        env,
         bwrap,
         hide: Vec::new(),
         scratch: std::env::temp_dir(),

@@ -3,19 +3,21 @@
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use slider::exit_code;
 use slider::grade::outcome::Outcome;
-use slider::grade::process::{Limits, Memory};
-use slider::grade::{Harness, Submission, UID_BASE, run_suite, suite};
+use slider::grade::{Submission, run_suite, suite};
 use slider::present::grade as report;
+use slider::run::Harness;
+use slider::run::process::{Limits, Memory};
+use slider::run::sandbox::{SandboxMode, UserMode};
 
 use crate::common::{fail, report_error};
-use slider::format::Api;
+use slider::course::Api;
 
 /// Arguments of `slider grade`.
 #[derive(Debug, Args)]
@@ -117,19 +119,6 @@ enum MemoryMode {
     AddressSpace,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum UserMode {
-    Auto,
-    Keep,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum SandboxMode {
-    Auto,
-    Always,
-    Never,
-}
-
 fn seconds_at_least_1(text: &str) -> Result<Duration, String> {
     let seconds = crate::common::parse_seconds(text)?;
     if seconds < Duration::from_secs(1) {
@@ -189,7 +178,7 @@ pub fn run(args: &GradeArgs) -> u8 {
         |jobs| jobs as usize,
     );
     let progress = progress_bar(suite.entries.len());
-    let results = run_suite(&suite, &submission, &harness, jobs, &|result| {
+    let results = run_suite(&suite, &submission, &harness, args.api, jobs, &|result| {
         progress.set_message(slider::format::visible(result.name.as_bytes(), false));
         progress.inc(1);
     });
@@ -295,94 +284,14 @@ fn harness(args: &GradeArgs) -> Result<Harness, u8> {
         processes: args.processes,
         file_size: 64 << 20,
     };
-    let root = nix::unistd::geteuid().is_root();
-    let uid_base = (root && args.user == UserMode::Auto).then_some(UID_BASE);
-    let bwrap = sandbox(args.sandbox)?;
-    let env = program_env(&args.pass_env);
+    let (uid_base, bwrap, env) = crate::common::isolation(args.user, args.sandbox, &args.pass_env)?;
     let suite_dir = std::fs::canonicalize(&args.suite).unwrap_or_else(|_| args.suite.clone());
     Ok(Harness {
         limits,
-        api: args.api,
         uid_base,
         env,
         bwrap,
         hide: vec![suite_dir],
         scratch: std::env::temp_dir(),
     })
-}
-
-/// The whole environment a graded program sees: `PATH`, `HOME`, `TMPDIR`,
-/// `LANG`, and the variables named by `--env`.
-pub(crate) fn program_env(pass: &[String]) -> Vec<(OsString, OsString)> {
-    let mut env: Vec<(OsString, OsString)> = vec![
-        (
-            "PATH".into(),
-            std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into()),
-        ),
-        ("HOME".into(), "/tmp".into()),
-        ("TMPDIR".into(), "/tmp".into()),
-        ("LANG".into(), "C.UTF-8".into()),
-    ];
-    for name in pass {
-        if let Some(value) = std::env::var_os(name) {
-            env.retain(|(k, _)| k != name.as_str());
-            env.push((name.into(), value));
-        }
-    }
-    env
-}
-
-/// The sandbox `mode` asks for: bubblewrap's path when it works here,
-/// `None` without it (with a note under `auto`), or the exit code of
-/// `always` failing.
-pub(crate) fn sandbox(mode: SandboxMode) -> Result<Option<PathBuf>, u8> {
-    match mode {
-        SandboxMode::Never => Ok(None),
-        mode => match working_bwrap() {
-            Ok(path) => Ok(Some(path)),
-            Err(why) if mode == SandboxMode::Always => {
-                Err(fail(&format!("--sandbox always: {why}")))
-            }
-            Err(why) => {
-                let _ = writeln!(
-                    anstream::stderr(),
-                    "note: no sandbox ({why}); tests run with the other protections only"
-                );
-                Ok(None)
-            }
-        },
-    }
-}
-
-/// bubblewrap's path, once it has been seen to start a sandbox here.
-fn working_bwrap() -> Result<PathBuf, String> {
-    let path = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
-        .unwrap_or_default()
-        .into_iter()
-        .map(|dir| dir.join("bwrap"))
-        .find(|p| p.is_file())
-        .ok_or("bwrap is not installed (Debian: apt-get install bubblewrap)")?;
-    let status = std::process::Command::new(&path)
-        .args([
-            "--ro-bind",
-            "/",
-            "/",
-            "--unshare-all",
-            "--die-with-parent",
-            "true",
-        ])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .map_err(|e| format!("{} cannot start: {e}", path.display()))?;
-    if status.success() {
-        Ok(path)
-    } else {
-        Err(format!(
-            "{} cannot make namespaces here ({status})",
-            Path::new(&path).display()
-        ))
-    }
 }

@@ -10,8 +10,10 @@ use slider::search::classic::{self, Algorithm};
 use slider::search::idastar::search;
 use slider::search::{Heuristic, Limits, SearchConfig, SearchError, Solution};
 use slider::{
-    Board, Priority, Solver, SolverError, SolverOptions, exit_code,
-    format::{Api, move_letters, parse_puzzle, write_solution},
+    Board, Priority, Solver, SolverError, SolverOptions,
+    course::Api,
+    exit_code,
+    format::{move_letters, parse_puzzle, write_solution},
 };
 
 use crate::common::{input_name, read_board, read_goal, report_error};

@@ -11,7 +11,9 @@ use nix::sys::signal::{Signal, kill};
 use nix::sys::wait::{WaitPidFlag, waitpid};
 use nix::unistd::Pid;
 
-use super::process::TOKEN;
+/// The environment variable that marks a run's processes, so that orphans
+/// re-parented to the grader are told apart by run.
+pub(super) const TOKEN: &str = "SLIDER_GRADE_RUN";
 
 /// Kills every process that is still a child of this one, and then their
 /// children as they come back to it, and reaps them; returns how many.

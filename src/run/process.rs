@@ -37,8 +37,8 @@ use std::time::{Duration, Instant};
 
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 
-use super::tree::Tree;
 pub use super::tree::sweep_orphans;
+use super::tree::{TOKEN, Tree};
 use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
 use nix::unistd::Pid;
 
@@ -49,9 +49,6 @@ static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0)
 const TICK: Duration = Duration::from_millis(5);
 /// How long the pipes are drained after the program ended or was killed.
 const DRAIN: Duration = Duration::from_millis(200);
-/// The environment variable that marks a run's processes, so that orphans
-/// re-parented to the grader are told apart by run.
-pub(super) const TOKEN: &str = "SLIDER_GRADE_RUN";
 /// The bytes of standard error (and of a crash's standard output) kept.
 pub const TAIL: usize = 2048;
 
@@ -90,7 +87,7 @@ impl Limits {
     /// # Example
     ///
     /// ```
-    /// use slider::grade::process::Limits;
+    /// use slider::run::process::Limits;
     /// assert_eq!(Limits::default().memory_bytes(), 2048 << 20);
     /// ```
     #[must_use]
@@ -216,7 +213,7 @@ fn become_subreaper() {
 /// # Example
 ///
 /// ```
-/// use slider::grade::process::{Exit, Isolation, Job, Limits, run};
+/// use slider::run::process::{Exit, Isolation, Job, Limits, run};
 /// let dir = std::env::temp_dir();
 /// let args = ["-c".into(), "echo hi; exit 3".into()];
 /// let job = Job { program: "sh".as_ref(), args: &args, workdir: &dir, channel: false };
@@ -408,8 +405,9 @@ exec "$@""#;
 
 /// bubblewrap's arguments, up to and including `--`: everything read-only,
 /// fresh `/proc`, `/dev` and `/tmp`, no network, a new PID namespace and
-/// session, the hidden folders emptied, the exposed paths shown read-only,
-/// the working directory writable.
+/// session, the exposed paths shown read-only, then the hidden folders
+/// emptied (so that no exposed parent shows them again), the working
+/// directory writable.
 fn sandbox_args(workdir: &Path, hide: &[PathBuf], expose: &[PathBuf]) -> Vec<OsString> {
     let mut args: Vec<OsString> = [
         "--die-with-parent",
@@ -428,12 +426,14 @@ fn sandbox_args(workdir: &Path, hide: &[PathBuf], expose: &[PathBuf]) -> Vec<OsS
     .iter()
     .map(OsString::from)
     .collect();
-    for folder in hide {
-        args.extend(["--tmpfs".into(), folder.clone().into_os_string()]);
-    }
     for path in expose {
         let path = path.clone().into_os_string();
         args.extend(["--ro-bind".into(), path.clone(), path]);
+    }
+    // Hidden after every exposed path is bound: a command that names a
+    // parent of the suite cannot show the suite again.
+    for folder in hide {
+        args.extend(["--tmpfs".into(), folder.clone().into_os_string()]);
     }
     args.extend([
         "--bind".into(),
