@@ -29,6 +29,7 @@ pub mod files;
 pub mod gradescope;
 pub mod java;
 pub mod measure;
+pub mod model;
 pub mod sources;
 
 use std::ffi::OsString;

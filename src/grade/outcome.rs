@@ -10,11 +10,11 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::run::process::{Ended, Exit, Limits, Memory, Stop};
 use crate::Board;
 use crate::check::{self, CheckOptions, FindingKind, Verdict};
 use crate::course::Api;
 use crate::format::visible;
+use crate::run::process::{Ended, Exit, Limits, Memory, Stop};
 
 /// How one test ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
