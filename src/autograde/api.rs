@@ -2,7 +2,7 @@
 //! -public` lists them, without running any student code) against the
 //! spec variant's.
 
-use super::Variant;
+use crate::course::Api;
 
 /// The members a spec variant requires, as `javap` prints them (without
 /// `public`); `main` is listed but may be missing (the course never runs
@@ -11,12 +11,12 @@ use super::Variant;
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Variant, api::expected};
-/// assert!(expected(Variant::Coursera, "Board").contains(&"Board twin()"));
-/// assert!(expected(Variant::Princeton, "Board").contains(&"int tileAt(int, int)"));
+/// use slider::{course::Api, autograde::api::expected};
+/// assert!(expected(Api::Coursera, "Board").contains(&"Board twin()"));
+/// assert!(expected(Api::Princeton, "Board").contains(&"int tileAt(int, int)"));
 /// ```
 #[must_use]
-pub fn expected(variant: Variant, class: &str) -> Vec<&'static str> {
+pub fn expected(api: Api, class: &str) -> Vec<&'static str> {
     let mut members = match class {
         "Board" => vec![
             "Board(int[][])",
@@ -34,13 +34,13 @@ pub fn expected(variant: Variant, class: &str) -> Vec<&'static str> {
         ],
     };
     members.push("static void main(java.lang.String[])");
-    match (variant, class) {
-        (Variant::Coursera, "Board") => members.extend(["int dimension()", "Board twin()"]),
-        (Variant::Princeton, "Board") => {
+    match (api, class) {
+        (Api::Coursera | Api::Any, "Board") => members.extend(["int dimension()", "Board twin()"]),
+        (Api::Princeton, "Board") => {
             members.extend(["int size()", "int tileAt(int, int)", "boolean isSolvable()"]);
         }
-        (Variant::Coursera, _) => members.push("boolean isSolvable()"),
-        (Variant::Princeton, _) => {}
+        (Api::Coursera | Api::Any, _) => members.push("boolean isSolvable()"),
+        (Api::Princeton, _) => {}
     }
     members
 }
@@ -97,15 +97,15 @@ pub fn parse_javap(text: &str) -> Vec<(String, Vec<String>)> {
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Variant, api::findings};
+/// use slider::{course::Api, autograde::api::findings};
 /// let members = vec!["Board(int[][])".to_string(), "int size()".to_string(), "int[][] tiles()".to_string()];
-/// let found = findings(Variant::Coursera, "Board", &members);
+/// let found = findings(Api::Coursera, "Board", &members);
 /// assert!(found.iter().any(|f| f.contains("missing: public int dimension()")));
 /// assert!(found.iter().any(|f| f.contains("extra public method: public int[][] tiles()")));
 /// ```
 #[must_use]
-pub fn findings(variant: Variant, class: &str, members: &[String]) -> Vec<String> {
-    let expected = expected(variant, class);
+pub fn findings(api: Api, class: &str, members: &[String]) -> Vec<String> {
+    let expected = expected(api, class);
     let mut out = Vec::new();
     let name_of = |m: &str| {
         m.split('(')
@@ -155,17 +155,17 @@ pub fn findings(variant: Variant, class: &str, members: &[String]) -> Vec<String
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Variant, api::detect};
+/// use slider::{course::Api, autograde::api::detect};
 /// let board = vec!["Board(int[][])".to_string(), "int size()".to_string(), "int tileAt(int, int)".to_string()];
-/// assert_eq!(detect(&[("Board".to_string(), board)]), Variant::Princeton);
+/// assert_eq!(detect(&[("Board".to_string(), board)]), Api::Princeton);
 /// ```
 #[must_use]
-pub fn detect(classes: &[(String, Vec<String>)]) -> Variant {
-    let score = |variant: Variant| {
+pub fn detect(classes: &[(String, Vec<String>)]) -> Api {
+    let score = |api: Api| {
         classes
             .iter()
             .map(|(class, members)| {
-                let expected = expected(variant, class);
+                let expected = expected(api, class);
                 members
                     .iter()
                     .filter(|m| expected.contains(&m.as_str()))
@@ -173,9 +173,9 @@ pub fn detect(classes: &[(String, Vec<String>)]) -> Variant {
             })
             .sum::<usize>()
     };
-    if score(Variant::Princeton) > score(Variant::Coursera) {
-        Variant::Princeton
+    if score(Api::Princeton) > score(Api::Coursera) {
+        Api::Princeton
     } else {
-        Variant::Coursera
+        Api::Coursera
     }
 }

@@ -1,5 +1,6 @@
-//! The Java side: the sources slider ships (algs4 stand-ins, the probe, the
-//! instrumented reference Board), the JDK's tools, and compiling.
+//! The Java side: the sources slider ships (its probe in the package
+//! `slider.probe`, the algs4 stand-ins, the reference Board), the JDK's
+//! tools, and how a probe's JVM is started.
 //!
 //! The stand-ins are written by this project (the algs4 library is GPL);
 //! they cover what real submissions use. All of them are embedded in the
@@ -8,55 +9,42 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use super::catalog::JvmMode;
+
 /// One embedded Java source: its path under the source root, its text.
 pub type Source = (&'static str, &'static str);
 
+macro_rules! sources {
+    ($dir:literal: $($path:literal),* $(,)?) => {
+        [$(($path, include_str!(concat!("java/", $dir, "/", $path)))),*]
+    };
+}
+
+/// slider's probe, its counters, its size agent: package `slider.probe`,
+/// which no student class can join (a submission's `package` line is
+/// removed, so its classes are all in the default package).
+pub const PROBE: [Source; 6] = sources!["probe":
+    "slider/probe/Probe.java",
+    "slider/probe/Ops.java",
+    "slider/probe/Tally.java",
+    "slider/probe/Instances.java",
+    "slider/probe/Deep.java",
+    "slider/probe/Agent.java",
+];
+
 /// The algs4 stand-ins, in package `edu.princeton.cs.algs4`.
-pub const ALGS4: [Source; 11] = [
-    (
-        "edu/princeton/cs/algs4/MinPQ.java",
-        include_str!("java/algs4/MinPQ.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/Stack.java",
-        include_str!("java/algs4/Stack.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/Queue.java",
-        include_str!("java/algs4/Queue.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/Bag.java",
-        include_str!("java/algs4/Bag.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/ResizingArrayStack.java",
-        include_str!("java/algs4/ResizingArrayStack.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/StdOut.java",
-        include_str!("java/algs4/StdOut.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/StdIn.java",
-        include_str!("java/algs4/StdIn.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/In.java",
-        include_str!("java/algs4/In.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/Scanning.java",
-        include_str!("java/algs4/Scanning.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/StdRandom.java",
-        include_str!("java/algs4/StdRandom.java"),
-    ),
-    (
-        "edu/princeton/cs/algs4/Stopwatch.java",
-        include_str!("java/algs4/Stopwatch.java"),
-    ),
+pub const ALGS4: [Source; 11] = sources!["algs4":
+    "MinPQ.java",
+    "Stack.java",
+    "Queue.java",
+    "Bag.java",
+    "ResizingArrayStack.java",
+    "StdOut.java",
+    "StdIn.java",
+    "In.java",
+    "Scanning.java",
+    "StdRandom.java",
+    "Stopwatch.java",
 ];
 
 /// The public classes of the stand-ins, which a submission written for the
@@ -74,29 +62,8 @@ pub const ALGS4_CLASSES: [&str; 10] = [
     "Stopwatch",
 ];
 
-/// The probe that runs the plan's operations on the student's classes.
-pub const PROBE: Source = ("Probe.java", include_str!("java/probe/Probe.java"));
-
-/// The size agent the memory tests start the probe's JVM with.
-pub const AGENT: Source = (
-    "SliderAgent.java",
-    include_str!("java/agent/SliderAgent.java"),
-);
-
-/// What a probe's JVM is started for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JvmMode<'a> {
-    /// Correctness tests: a quick start (the C1 compiler only).
-    Correctness,
-    /// Memory tests: the size agent (this jar) loaded, and the JDK's
-    /// collections opened to the probe so that their contents are counted.
-    Memory(&'a Path),
-    /// Timing tests: the JVM's full compilers, as a student's own run has.
-    Timing,
-}
-
-/// The instrumented reference Board a student's Solver is compiled against
-/// for the tests that count what the Solver asks of its boards.
+/// The reference Board a student's Solver is compiled against for every
+/// Solver test.
 pub const REFERENCE_BOARD: Source = ("Board.java", include_str!("java/reference/Board.java"));
 
 /// The JDK's programs.
@@ -114,7 +81,7 @@ pub struct Jdk {
 
 impl Jdk {
     /// Finds the JDK: in `java_home`'s `bin` when given, else on `path`
-    /// (a `PATH`-style list). `None` names what is missing.
+    /// (a `PATH`-style list).
     ///
     /// # Errors
     ///
@@ -144,7 +111,7 @@ impl Jdk {
                         None => "on PATH".to_string(),
                     };
                     format!(
-                        "`{tool}` not found {place}: slider autograde needs a JDK 17 or later \
+                        "`{tool}` not found {place}: a JDK 17 or later is needed \
                          (on Debian or Ubuntu: apt-get install openjdk-17-jdk-headless)"
                     )
                 })
@@ -158,19 +125,29 @@ impl Jdk {
     }
 
     /// The `java` arguments that start the probe on `plan` with classes from
-    /// `classpath`: a small heap, the security manager the probe installs
-    /// allowed, and what `mode` needs.
+    /// `classpath` (slider's own first), `heap_mib` of heap, and what
+    /// `mode` needs (for memory, the size `agent` and the course's memory
+    /// model: no compressed references or class pointers).
     ///
     /// # Example
     ///
     /// ```
     /// use std::path::Path;
-    /// use slider::autograde::java::{Jdk, JvmMode};
+    /// use slider::autograde::{catalog::JvmMode, java::Jdk};
     /// let jdk = Jdk { java: "java".into(), javac: "javac".into(), javap: "javap".into(), jar: "jar".into() };
-    /// let args = jdk.probe_args(&[Path::new("/p")], Path::new("plan.txt"), JvmMode::Memory(Path::new("/a.jar")));
+    /// let args = jdk.probe_args(&[Path::new("/p")], Path::new("plan.txt"), JvmMode::Memory, Path::new("/a.jar"), 512);
     /// assert!(args.iter().any(|a| a == "-javaagent:/a.jar"));
+    /// assert!(args.iter().any(|a| a == "-XX:-UseCompressedOops"));
     /// ```
-    pub fn probe_args(&self, classpath: &[&Path], plan: &Path, mode: JvmMode<'_>) -> Vec<OsString> {
+    #[must_use]
+    pub fn probe_args(
+        &self,
+        classpath: &[&Path],
+        plan: &Path,
+        mode: JvmMode,
+        agent: &Path,
+        heap_mib: u64,
+    ) -> Vec<OsString> {
         let mut cp = OsString::new();
         for (i, dir) in classpath.iter().enumerate() {
             if i > 0 {
@@ -178,33 +155,47 @@ impl Jdk {
             }
             cp.push(dir.as_os_str());
         }
-        let mut args: Vec<OsString> = [
-            "-Djava.security.manager=allow",
-            "--add-opens=java.base/java.io=ALL-UNNAMED",
-            "-Xmx512m",
-            "-Xss8m",
-            "-XX:+UseSerialGC",
-            "-XX:-UsePerfData",
-            "-Xshare:auto",
-        ]
-        .iter()
-        .map(OsString::from)
-        .collect();
+        let mut args: Vec<OsString> = vec![
+            "-Djava.security.manager=allow".into(),
+            "--add-opens=java.base/java.io=ALL-UNNAMED".into(),
+            format!("-Xmx{heap_mib}m").into(),
+            "-Xss16m".into(),
+            "-XX:-UsePerfData".into(),
+            "-Xshare:auto".into(),
+            "-XX:+UseSerialGC".into(),
+            // the container probe fails inside bubblewrap's namespaces
+            // (JDK 17 reads cgroup files that are not there)
+            "-XX:-UseContainerSupport".into(),
+        ];
         match mode {
-            JvmMode::Correctness => args.push("-XX:TieredStopAtLevel=1".into()),
-            JvmMode::Memory(agent) => {
+            JvmMode::Correctness => {}
+            JvmMode::Memory => {
                 let mut flag = OsString::from("-javaagent:");
                 flag.push(agent);
                 args.push(flag);
-                args.push("--add-opens=java.base/java.lang=ALL-UNNAMED".into());
-                args.push("--add-opens=java.base/java.util=ALL-UNNAMED".into());
-                args.push("-XX:TieredStopAtLevel=1".into());
+                args.extend(
+                    [
+                        "-XX:-UseCompressedOops",
+                        "-XX:-UseCompressedClassPointers",
+                        "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                        "--add-opens=java.base/java.lang.ref=ALL-UNNAMED",
+                        "--add-opens=java.base/java.util=ALL-UNNAMED",
+                        "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+                        "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+                    ]
+                    .map(OsString::from),
+                );
             }
-            JvmMode::Timing => {}
+            JvmMode::Timing => {
+                // a throughput collector: a Solver that fills a large heap
+                // must not spend its 5 s in one thread's collections
+                args.retain(|a| a != "-XX:+UseSerialGC");
+                args.push("-XX:+UseParallelGC".into());
+            }
         }
         args.push("-cp".into());
         args.push(cp);
-        args.push("Probe".into());
+        args.push("slider.probe.Probe".into());
         args.push(plan.as_os_str().to_owned());
         args
     }

@@ -38,15 +38,17 @@ pub(crate) fn shorten(text: &str, truncated: bool) -> String {
 
 /// Text from an untrusted source, safe to print on a terminal: lossy UTF-8,
 /// C0 control characters as their Unicode pictures (`␛` for ESC, `␀`), DEL
-/// as `␡`, and C1 controls as `\u{9b}`. With `keep_newlines`, `\n` stays a
-/// line break (tabs too); a lone `\r`, which could overwrite a line, never
-/// does.
+/// as `␡`, and C1 controls, bidi controls, line and paragraph separators
+/// and zero-width characters as `\u{9b}`. With `keep_newlines`, `\n` stays
+/// a line break (tabs too); a lone `\r`, which could overwrite a line,
+/// never does. Every report slider prints goes through it.
 ///
 /// # Example
 ///
 /// ```
 /// assert_eq!(slider::format::visible(b"\x1b[31mred\r\n", true), "␛[31mred␍\n");
 /// assert_eq!(slider::format::visible(b"a\nb\xc2\x9b", false), "a␊b\\u{9b}");
+/// assert_eq!(slider::format::visible("x\u{202e}y\u{2028}".as_bytes(), true), "x\\u{202e}y\\u{2028}");
 /// ```
 pub fn visible(bytes: &[u8], keep_newlines: bool) -> String {
     use std::fmt::Write as _;
@@ -56,7 +58,15 @@ pub fn visible(bytes: &[u8], keep_newlines: bool) -> String {
             '\n' | '\t' if keep_newlines => out.push(c),
             '\0'..='\x1f' => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
             '\x7f' => out.push('\u{2421}'),
-            '\u{80}'..='\u{9f}' => {
+            // C1 controls; bidi embeddings, overrides, isolates and marks
+            // (they reorder what follows them); line and paragraph
+            // separators; the byte-order mark and zero-width characters
+            '\u{80}'..='\u{9f}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{2069}'
+            | '\u{61c}'
+            | '\u{feff}' => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),

@@ -61,22 +61,22 @@ pub const CPU_LIMIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// ```
 #[must_use]
 pub fn exceeds(count: u64, limit: f64) -> bool {
-    ratio(count, limit) > 1.0
+    ratio(count as f64, limit) > 1.0
 }
 
-/// `count / limit`, to one decimal, as the course prints it.
+/// `value / limit`, to one decimal, as the course prints it.
 ///
 /// # Example
 ///
 /// ```
-/// assert_eq!(slider::autograde::model::ratio(1449, 1000.0), 1.4);
+/// assert_eq!(slider::autograde::model::ratio(1449.0, 1000.0), 1.4);
 /// ```
 #[must_use]
-pub fn ratio(count: u64, limit: f64) -> f64 {
+pub fn ratio(value: f64, limit: f64) -> f64 {
     if limit <= 0.0 {
-        return if count == 0 { 0.0 } else { f64::INFINITY };
+        return if value <= 0.0 { 0.0 } else { f64::INFINITY };
     }
-    (count as f64 / limit * 10.0).round() / 10.0
+    (value / limit * 10.0).round() / 10.0
 }
 
 /// The limit on a count whose reference is `reference`: [`FACTOR`] times it.

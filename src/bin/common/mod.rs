@@ -325,3 +325,40 @@ pub fn isolation(
         program_env(std::env::var_os("PATH"), &pass),
     ))
 }
+
+/// Report files named on the command line, opened before any work (so that
+/// a path that cannot be written fails at once) and written at the end.
+#[cfg(feature = "cli")]
+#[allow(dead_code)] // slider-check writes none
+pub struct ReportFiles<K> {
+    files: Vec<(K, std::path::PathBuf, std::fs::File)>,
+}
+
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+impl<K: Copy> ReportFiles<K> {
+    /// Creates each named file; `Err` is the exit code of the first failure.
+    pub fn open(wanted: &[(K, Option<&std::path::PathBuf>)]) -> Result<ReportFiles<K>, u8> {
+        let mut files = Vec::new();
+        for (kind, path) in wanted {
+            let Some(path) = path else { continue };
+            match std::fs::File::create(path) {
+                Ok(file) => files.push((*kind, (*path).clone(), file)),
+                Err(e) => return Err(fail(&format!("cannot write {}: {e}", path.display()))),
+            }
+        }
+        Ok(ReportFiles { files })
+    }
+
+    /// Writes each file's text; false (after saying why) when one fails.
+    pub fn write(self, text: &dyn Fn(K) -> String) -> bool {
+        let mut ok = true;
+        for (kind, path, mut file) in self.files {
+            if let Err(e) = file.write_all(text(kind).as_bytes()) {
+                report_error(&format!("cannot write {}: {e}", path.display()));
+                ok = false;
+            }
+        }
+        ok
+    }
+}

@@ -1,21 +1,22 @@
 //! `slider autograde`: grade Java Board/Solver submissions as the course does.
 
-use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use slider::autograde::calibrate::{CourseReport, compare};
 use slider::autograde::java::Jdk;
-use slider::autograde::{Category, Options, Report, Toolkit, Variant, autograde};
+use slider::autograde::{Category, Options, Report, Toolkit, autograde};
+use slider::course::{Api, Edition};
 use slider::exit_code;
 use slider::present::autograde as present;
 use slider::run::Harness;
 use slider::run::process::{Limits, Memory};
 use slider::run::sandbox::{SandboxMode, UserMode};
 
-use crate::common::{fail, report_error};
+use crate::common::{ReportFiles, fail};
 
 /// Arguments of `slider autograde`.
 #[derive(Debug, Args)]
@@ -24,6 +25,7 @@ Examples:
   slider autograde fixtures/autograde/reference
   slider autograde --api princeton --json report.json path/to/submission
   slider autograde --batch submissions/ --csv scores.csv
+  slider autograde --compare-report report.txt path/to/submission
   slider autograde --gradescope-bundle autograder.zip
 
 A submission is a folder or a .zip file holding Board.java and Solver.java
@@ -33,10 +35,12 @@ code never runs outside a JVM under limits: see the README's autograder
 section for the threat model. Exit status: 0 when every submission passes
 every graded test, 1 when one does not, 2 on a usage or setup error.")]
 pub struct AutogradeArgs {
-    /// The spec variant to grade against (`auto`: whichever API the classes
-    /// match best).
-    #[arg(long, value_enum, default_value_t = ApiArg::Auto)]
-    api: ApiArg,
+    /// The API to grade against (`any`: whichever the classes match best).
+    #[arg(long, value_enum, default_value_t = Api::Any)]
+    api: Api,
+    /// The course autograder's edition, by its number of correctness tests.
+    #[arg(long, value_enum, default_value_t = Edition::E52)]
+    edition: Edition,
     /// Compile and run against this algs4.jar instead of slider's stand-ins.
     #[arg(long, value_name = "JAR")]
     algs4: Option<PathBuf>,
@@ -67,18 +71,30 @@ pub struct AutogradeArgs {
     /// student).
     #[arg(long, value_name = "DIR")]
     batch: Option<PathBuf>,
+    /// Compare the report with the course's own report of the same code
+    /// (its text; one submission).
+    #[arg(long, value_name = "REPORT")]
+    compare_report: Option<PathBuf>,
+    /// With --batch: compare each submission that holds a `report.txt` (the
+    /// course's report of it) with it, and print the agreement.
+    #[arg(long, requires = "batch")]
+    compare_reports: bool,
     /// JVMs run at once, 1 to 64 (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: Option<u64>,
     /// Seed of the random boards (the same seed, the same tests).
     #[arg(long, default_value_t = 2026, value_name = "N")]
     seed: u64,
-    /// Seconds one operation may take before it counts as an infinite loop
-    /// (the course's limit per puzzle is 5 s).
+    /// CPU seconds one correctness or memory operation may take, over every
+    /// thread it starts (timing puzzles get the course's 5 s).
     #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::common::parse_seconds)]
     trial_timeout: Duration,
-    /// Memory per JVM, in MiB of resident memory (at least 512).
-    #[arg(long, default_value_t = 1536, value_name = "MIB", value_parser = clap::value_parser!(u64).range(512..=1 << 20))]
+    /// The most one submission's autograde may take, whatever it does.
+    #[arg(long, default_value = "120", value_name = "SECS", value_parser = crate::common::parse_seconds)]
+    time_limit: Duration,
+    /// Memory per JVM, in MiB of resident memory (at least 1024; the timing
+    /// JVM's heap is three quarters of it).
+    #[arg(long, default_value_t = 3072, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1024..=1 << 20))]
     memory: u64,
     /// As root, run each JVM as an unprivileged uid of its own (`auto`).
     #[arg(long, value_enum, default_value_t = UserMode::Auto)]
@@ -93,17 +109,18 @@ pub struct AutogradeArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum ApiArg {
-    Auto,
-    Coursera,
-    Princeton,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum FormatArg {
     Human,
     Json,
     Github,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum FileKind {
+    Json,
+    Junit,
+    Gradescope,
+    Csv,
 }
 
 /// Runs the command; returns the exit code.
@@ -116,64 +133,90 @@ pub fn run(args: &AutogradeArgs) -> u8 {
             Err(e) => fail(&format!("cannot write {}: {e}", out.display())),
         };
     }
-    let submissions = match submissions(args) {
-        Ok(submissions) => submissions,
+    let (submissions, options) = match (submissions(args), options(args)) {
+        (Ok(s), Ok(o)) => (s, o),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let course = match &args.compare_report {
+        Some(path) => match std::fs::read(path) {
+            Ok(bytes) => Some(CourseReport::parse(&String::from_utf8_lossy(&bytes))),
+            Err(e) => return fail(&format!("cannot read {}: {e}", path.display())),
+        },
+        None => None,
+    };
+    let files = match ReportFiles::open(&[
+        (FileKind::Json, args.json.as_ref()),
+        (FileKind::Junit, args.junit.as_ref()),
+        (FileKind::Gradescope, args.gradescope.as_ref()),
+        (FileKind::Csv, args.csv.as_ref()),
+    ]) {
+        Ok(files) => files,
         Err(code) => return code,
     };
-    let options = match options(args) {
-        Ok(options) => options,
-        Err(code) => return code,
-    };
-    let mut files = Vec::new();
-    for path in [&args.json, &args.junit, &args.gradescope, &args.csv]
-        .into_iter()
-        .flatten()
-    {
-        match File::create(path) {
-            Ok(file) => files.push((path.clone(), file)),
-            Err(e) => return fail(&format!("cannot write {}: {e}", path.display())),
-        }
-    }
     let toolkit = match Toolkit::build(&options) {
         Ok(toolkit) => toolkit,
         Err(e) => return fail(&e.to_string()),
     };
     let mut reports: Vec<Report> = Vec::new();
+    let mut comparisons = Vec::new();
     for submission in &submissions {
         let progress = progress_bar();
         progress.set_message(submission.display().to_string());
-        let report = autograde(submission, &toolkit, &options, &|test| {
-            progress.set_message(test.id.clone());
+        let report = autograde(submission, &toolkit, &options, &|section| {
+            progress.set_message(section.id.clone());
             progress.inc(1);
         });
         progress.finish_and_clear();
         let mut out = std::io::stdout().lock();
-        match args.format {
-            FormatArg::Human => {
-                let _ = write!(out, "{}", present::human(&report, true));
-            }
-            FormatArg::Github => {
-                let _ = write!(out, "{}", present::github(&report));
-                let _ = write!(out, "{}", present::human(&report, true));
-            }
-            FormatArg::Json => {}
+        if args.format == FormatArg::Github {
+            let _ = write!(out, "{}", present::github(&report));
+        }
+        if args.format != FormatArg::Json {
+            let _ = write!(out, "{}", present::human(&report, true));
+        }
+        let course = course.clone().or_else(|| {
+            let own = submission.join("report.txt");
+            (args.compare_reports && own.is_file())
+                .then(|| std::fs::read(&own).ok())
+                .flatten()
+                .map(|bytes| CourseReport::parse(&String::from_utf8_lossy(&bytes)))
+        });
+        if let Some(course) = course {
+            let comparison = compare(&report, &course);
+            let _ = write!(
+                out,
+                "\n{}",
+                present::compare::comparison(&report.submission, &comparison)
+            );
+            comparisons.push(comparison);
         }
         if submissions.len() > 1 && args.format != FormatArg::Json {
             let _ = writeln!(out);
         }
         reports.push(report);
     }
+    let mut out = std::io::stdout().lock();
     if args.format == FormatArg::Json {
-        let _ = write!(std::io::stdout().lock(), "{}", present::json(&reports));
+        let _ = write!(out, "{}", present::json(&reports));
     } else if reports.len() > 1 {
-        let _ = write!(std::io::stdout().lock(), "{}", present::csv(&reports));
+        let _ = write!(out, "{}", present::csv(&reports));
     }
-    let code = if reports.iter().all(|r| r.score().0 >= 100.0) {
+    if comparisons.len() > 1 {
+        let _ = write!(out, "\n{}", present::compare::agreement(&comparisons));
+    }
+    let written = files.write(&|kind| match kind {
+        FileKind::Json => present::json(&reports),
+        FileKind::Junit => present::junit(&reports),
+        FileKind::Gradescope => present::gradescope(&reports[0]),
+        FileKind::Csv => present::csv(&reports),
+    });
+    if !written {
+        exit_code::ERROR
+    } else if reports.iter().all(|r| r.score().0 >= 100.0) {
         exit_code::SUCCESS
     } else {
         exit_code::FAILURE
-    };
-    write_reports(args, files, &reports).unwrap_or(code)
+    }
 }
 
 /// The submissions named and found by `--batch`, each checked to be a
@@ -205,10 +248,16 @@ fn submissions(args: &AutogradeArgs) -> Result<Vec<PathBuf>, u8> {
             )));
         }
     }
-    if args.gradescope.is_some() && submissions.len() != 1 {
-        return Err(fail(
-            "--gradescope writes one submission's results: give exactly one",
-        ));
+    let single = [
+        ("--gradescope", args.gradescope.is_some()),
+        ("--compare-report", args.compare_report.is_some()),
+    ];
+    for (flag, given) in single {
+        if given && submissions.len() != 1 {
+            return Err(fail(&format!(
+                "{flag} is about one submission: give exactly one"
+            )));
+        }
     }
     Ok(submissions)
 }
@@ -236,11 +285,8 @@ fn options(args: &AutogradeArgs) -> Result<Options, u8> {
         scratch: std::env::temp_dir(),
     };
     Ok(Options {
-        variant: match args.api {
-            ApiArg::Auto => None,
-            ApiArg::Coursera => Some(Variant::Coursera),
-            ApiArg::Princeton => Some(Variant::Princeton),
-        },
+        api: args.api,
+        edition: args.edition,
         only: args.only.clone(),
         jdk,
         algs4: args
@@ -253,34 +299,9 @@ fn options(args: &AutogradeArgs) -> Result<Options, u8> {
             |j| j as usize,
         ),
         seed: args.seed,
-        trial_time: args.trial_timeout,
+        trial_cpu: args.trial_timeout,
+        total: args.time_limit,
     })
-}
-
-/// Writes the report files opened before grading; `Some(exit code)` when
-/// one could not be written.
-fn write_reports(
-    args: &AutogradeArgs,
-    files: Vec<(PathBuf, File)>,
-    reports: &[Report],
-) -> Option<u8> {
-    let mut failed = None;
-    for (path, mut file) in files {
-        let text = if Some(&path) == args.json.as_ref() {
-            present::json(reports)
-        } else if Some(&path) == args.junit.as_ref() {
-            present::junit(reports)
-        } else if Some(&path) == args.gradescope.as_ref() {
-            present::gradescope(&reports[0])
-        } else {
-            present::csv(reports)
-        };
-        if let Err(e) = file.write_all(text.as_bytes()) {
-            report_error(&format!("cannot write {}: {e}", path.display()));
-            failed = Some(exit_code::ERROR);
-        }
-    }
-    failed
 }
 
 /// A regular file named `*.zip`.
@@ -291,13 +312,13 @@ fn is_zip(path: &std::path::Path) -> bool {
             .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
 }
 
-/// A spinner with the test being run, on a terminal only.
+/// A spinner with the test being judged, on a terminal only.
 fn progress_bar() -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new_spinner();
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} tests done, {msg}") {
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} tests judged, {msg}") {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(120));

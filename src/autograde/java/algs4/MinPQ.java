@@ -1,44 +1,49 @@
 /*
  * A stand-in for algs4's MinPQ, written for slider (not derived from the
- * GPL algs4 sources): a binary heap with the same public API. It counts its
- * operations for the autograder, and can check that keys already in the
- * queue are not changed behind its back.
+ * GPL algs4 sources): the same binary heap as algs4's, comparison for
+ * comparison and resize for resize, so that keys of equal priority leave in
+ * the same order as under the course's grader (a Solver's counts depend on
+ * it). It counts its operations in slider.probe.Tally, and tells
+ * slider.probe.Instances of each queue made and each delMin() (which the
+ * probe uses to measure the queues' memory, and to check that no key
+ * changes its order once in a queue).
  */
 package edu.princeton.cs.algs4;
 
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 public class MinPQ<Key> implements Iterable<Key> {
-    /** Operation counts across all queues (read by slider's probe). */
-    public static long inserts, deletes, maxSize;
-    /** When set, every delMin checks the heap order against the comparator. */
-    public static boolean audit;
-    /** Set when an audit found a key smaller than its parent. */
-    public static String auditFailure;
-
-    private Key[] heap;
+    private Key[] pq;
     private int n;
-    private final Comparator<Key> comparator;
+    private Comparator<Key> comparator;
+
+    @SuppressWarnings("unchecked")
+    public MinPQ(int initCapacity) {
+        if (initCapacity < 0) throw new IllegalArgumentException("negative capacity");
+        pq = (Key[]) new Object[initCapacity + 1];
+        n = 0;
+        slider.probe.Instances.created(this);
+    }
 
     public MinPQ() { this(1); }
 
-    public MinPQ(int capacity) { this(capacity, null); }
+    public MinPQ(int initCapacity, Comparator<Key> comparator) {
+        this(initCapacity);
+        this.comparator = comparator;
+    }
 
     public MinPQ(Comparator<Key> comparator) { this(1, comparator); }
 
     @SuppressWarnings("unchecked")
-    public MinPQ(int capacity, Comparator<Key> comparator) {
-        if (capacity < 0) throw new IllegalArgumentException("negative capacity");
-        this.heap = (Key[]) new Object[Math.max(capacity, 1) + 1];
-        this.comparator = comparator;
-    }
-
     public MinPQ(Key[] keys) {
-        this(keys.length);
-        for (Key key : keys) insert(key);
+        n = keys.length;
+        pq = (Key[]) new Object[keys.length + 1];
+        for (int i = 0; i < n; i++) pq[i + 1] = keys[i];
+        for (int k = n / 2; k >= 1; k--) sink(k);
+        for (int i = 0; i < n; i++) slider.probe.Tally.insert();
+        slider.probe.Instances.created(this);
     }
 
     public boolean isEmpty() { return n == 0; }
@@ -46,82 +51,81 @@ public class MinPQ<Key> implements Iterable<Key> {
     public int size() { return n; }
 
     public Key min() {
-        if (n == 0) throw new NoSuchElementException("Priority queue underflow");
-        return heap[1];
-    }
-
-    public void insert(Key key) {
-        inserts++;
-        if (n + 1 == heap.length) heap = Arrays.copyOf(heap, 2 * heap.length);
-        heap[++n] = key;
-        up(n);
-        if (n > maxSize) maxSize = n;
-    }
-
-    public Key delMin() {
-        if (n == 0) throw new NoSuchElementException("Priority queue underflow");
-        deletes++;
-        if (audit) check();
-        Key min = heap[1];
-        swap(1, n);
-        heap[n--] = null;
-        down(1);
-        if (n > 0 && n < (heap.length - 1) / 4) heap = Arrays.copyOf(heap, Math.max(2, heap.length / 2));
-        return min;
-    }
-
-    private void check() {
-        for (int k = 2; k <= n && auditFailure == null; k++) {
-            if (less(k, k / 2)) {
-                auditFailure = "a key in the queue became smaller than its parent after it was inserted";
-            }
-        }
+        if (isEmpty()) throw new NoSuchElementException("Priority queue underflow");
+        return pq[1];
     }
 
     @SuppressWarnings("unchecked")
-    private boolean less(int i, int j) {
-        if (comparator != null) return comparator.compare(heap[i], heap[j]) < 0;
-        return ((Comparable<Key>) heap[i]).compareTo(heap[j]) < 0;
+    private void resize(int capacity) {
+        Key[] temp = (Key[]) new Object[capacity];
+        for (int i = 1; i <= n; i++) temp[i] = pq[i];
+        pq = temp;
     }
 
-    private void swap(int i, int j) {
-        Key t = heap[i];
-        heap[i] = heap[j];
-        heap[j] = t;
+    public void insert(Key x) {
+        slider.probe.Tally.insert();
+        if (n == pq.length - 1) resize(2 * pq.length);
+        pq[++n] = x;
+        swim(n);
     }
 
-    private void up(int k) {
-        while (k > 1 && less(k, k / 2)) {
-            swap(k, k / 2);
-            k /= 2;
+    public Key delMin() {
+        if (isEmpty()) throw new NoSuchElementException("Priority queue underflow");
+        slider.probe.Tally.delMin();
+        slider.probe.Instances.deleting(this);
+        Key min = pq[1];
+        exch(1, n--);
+        sink(1);
+        pq[n + 1] = null;
+        if ((n > 0) && (n == (pq.length - 1) / 4)) resize(pq.length / 2);
+        return min;
+    }
+
+    private void swim(int k) {
+        while (k > 1 && greater(k / 2, k)) {
+            exch(k / 2, k);
+            k = k / 2;
         }
     }
 
-    private void down(int k) {
+    private void sink(int k) {
         while (2 * k <= n) {
             int j = 2 * k;
-            if (j < n && less(j + 1, j)) j++;
-            if (!less(j, k)) break;
-            swap(k, j);
+            if (j < n && greater(j, j + 1)) j++;
+            if (!greater(k, j)) break;
+            exch(k, j);
             k = j;
         }
     }
 
+    @SuppressWarnings("unchecked")
+    private boolean greater(int i, int j) {
+        if (comparator == null) return ((Comparable<Key>) pq[i]).compareTo(pq[j]) > 0;
+        return comparator.compare(pq[i], pq[j]) > 0;
+    }
+
+    private void exch(int i, int j) {
+        Key swap = pq[i];
+        pq[i] = pq[j];
+        pq[j] = swap;
+    }
+
     /** Iterates in ascending order, on a copy; the queue is unchanged. */
     public Iterator<Key> iterator() {
-        MinPQ<Key> copy = new MinPQ<>(n, comparator);
+        MinPQ<Key> copy = new MinPQ<>(size(), comparator);
+        slider.probe.Instances.forget(copy);
         for (int i = 1; i <= n; i++) {
-            copy.heap[++copy.n] = heap[i];
-            copy.up(copy.n);
+            copy.pq[++copy.n] = pq[i];
+            copy.swim(copy.n);
         }
         return new Iterator<Key>() {
             public boolean hasNext() { return !copy.isEmpty(); }
             public Key next() {
                 if (copy.isEmpty()) throw new NoSuchElementException();
-                Key min = copy.heap[1];
-                copy.swap(1, copy.n);
-                copy.heap[copy.n--] = null;
-                copy.down(1);
+                Key min = copy.pq[1];
+                copy.exch(1, copy.n--);
+                copy.sink(1);
+                copy.pq[copy.n + 1] = null;
                 return min;
             }
         };

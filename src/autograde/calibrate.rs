@@ -1,0 +1,206 @@
+//! Calibration against the course: reading the course autograder's report
+//! of a submission ([`CourseReport::parse`]) and comparing slider's report
+//! of the same code with it ([`compare`]): category verdicts, failed-test
+//! counts, the aggregate, and the tests and rows that disagree.
+
+use super::report::{Category, Report, Verdict};
+
+/// What a course report says.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CourseReport {
+    /// `(passed, total)` of correctness, memory and timing, when printed.
+    pub summary: [Option<(usize, usize)>; 3],
+    /// The aggregate score, when printed.
+    pub aggregate: Option<f64>,
+    /// Each correctness test's verdict: `("Board 1a", passed)`.
+    pub tests: Vec<(String, bool)>,
+    /// Each memory and timing row's verdict: `("Timing 2", "puzzle20", passed)`.
+    pub rows: Vec<(String, String, bool)>,
+}
+
+const MEASURED: [Category; 3] = [Category::Correctness, Category::Memory, Category::Timing];
+
+fn fraction(line: &str) -> Option<(usize, usize)> {
+    let word = line.split_whitespace().find(|w| w.contains('/'))?;
+    let (a, b) = word.split_once('/')?;
+    Some((a.parse().ok()?, b.trim_end_matches("<br>").parse().ok()?))
+}
+
+impl CourseReport {
+    /// Reads a course report (its text, as the course's web page or e-mail
+    /// gives it; HTML line breaks are ignored).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::calibrate::CourseReport;
+    /// let text = "Correctness:  46/52 tests passed\nMemory:       19/22 tests passed\n\
+    ///             Timing:       86/125 tests passed\nAggregate score: 85.47%\n\
+    ///             Testing correctness of Board\nTest 2a: check manhattan()\n==> FAILED\n";
+    /// let report = CourseReport::parse(text);
+    /// assert_eq!(report.summary[0], Some((46, 52)));
+    /// assert_eq!(report.aggregate, Some(85.47));
+    /// assert_eq!(report.tests, vec![("Board 2a".to_string(), false)]);
+    /// ```
+    #[must_use]
+    pub fn parse(text: &str) -> CourseReport {
+        let mut report = CourseReport::default();
+        let mut side = "";
+        let mut test: Option<String> = None;
+        let mut table: Option<String> = None;
+        for raw in text.lines() {
+            let line = raw.trim().trim_end_matches("<br>");
+            for (k, name) in ["Correctness:", "Memory:", "Timing:"].iter().enumerate() {
+                if line.starts_with(name) && report.summary[k].is_none() {
+                    report.summary[k] = fraction(line);
+                }
+            }
+            if let Some(rest) = line.strip_prefix("Aggregate score:") {
+                report.aggregate = rest
+                    .trim()
+                    .split('%')
+                    .next()
+                    .and_then(|v| v.trim().parse().ok());
+            }
+            if line.starts_with("Testing correctness of Board") {
+                side = "Board";
+            } else if line.starts_with("Testing correctness of Solver") {
+                side = "Solver";
+            } else if line.starts_with("Analyzing memory of Board")
+                || line.starts_with("Computing memory of Board")
+            {
+                side = "";
+                table = Some("Memory 1".to_string());
+            } else if line.starts_with("Analyzing memory of Solver")
+                || line.starts_with("Computing memory of Solver")
+            {
+                side = "";
+                table = None;
+            } else if line.starts_with("Timing Solver") {
+                side = "Timing";
+            }
+            if let Some(rest) = line.strip_prefix("Test ")
+                && let Some((number, _)) = rest.split_once(':')
+            {
+                match side {
+                    "Board" | "Solver" => test = Some(format!("{side} {number}")),
+                    "Timing" => table = Some(format!("Timing {number}")),
+                    _ if line.contains("memory of Solver") => table = Some("Memory 2".to_string()),
+                    _ if line.contains("memory of MinPQ") => table = Some("Memory 3".to_string()),
+                    _ => {}
+                }
+            }
+            if let Some(verdict) = line.strip_prefix("==> ")
+                && let Some(id) = test.take()
+            {
+                report.tests.push((id, verdict.starts_with("passed")));
+            }
+            if let Some(rest) = line.strip_prefix("=> ")
+                && let Some(id) = &table
+            {
+                let mut words = rest.split_whitespace();
+                let verdict = words.next().unwrap_or("");
+                let input = words.next().unwrap_or("").trim_end_matches(".txt");
+                report
+                    .rows
+                    .push((id.clone(), input.to_string(), verdict == "passed"));
+            }
+            if line.starts_with("==> ") && side.is_empty() {
+                table = None;
+            }
+        }
+        report
+    }
+}
+
+/// One category, compared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryComparison {
+    /// Which.
+    pub category: Category,
+    /// The course's `(passed, total)`.
+    pub course: (usize, usize),
+    /// slider's.
+    pub slider: (usize, usize),
+}
+
+impl CategoryComparison {
+    /// Whether both give the same verdict (100% or not).
+    #[must_use]
+    pub fn same_verdict(&self) -> bool {
+        (self.course.0 == self.course.1) == (self.slider.0 == self.slider.1)
+    }
+
+    /// Whether both fail the same number of tests.
+    #[must_use]
+    pub fn same_failures(&self) -> bool {
+        self.course.1 - self.course.0 == self.slider.1.saturating_sub(self.slider.0)
+    }
+}
+
+/// slider's report against the course's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// Each category the course's report counts.
+    pub categories: Vec<CategoryComparison>,
+    /// `(course, slider)` aggregates, when the course prints one.
+    pub aggregate: Option<(f64, f64)>,
+    /// Tests and rows on which the two disagree: `(id, course passed)`.
+    pub disagreements: Vec<(String, bool)>,
+}
+
+impl Comparison {
+    /// Whether the aggregates are within a point of each other.
+    #[must_use]
+    pub fn aggregate_close(&self) -> Option<bool> {
+        self.aggregate.map(|(a, b)| (a - b).abs() <= 1.0)
+    }
+}
+
+/// Compares slider's `report` with the `course`'s.
+#[must_use]
+pub fn compare(report: &Report, course: &CourseReport) -> Comparison {
+    let categories = MEASURED
+        .iter()
+        .zip(&course.summary)
+        .filter_map(|(category, summary)| {
+            summary.map(|course| CategoryComparison {
+                category: *category,
+                course,
+                slider: report.tally(*category),
+            })
+        })
+        .collect();
+    let mut disagreements = Vec::new();
+    for (id, passed) in &course.tests {
+        let mine = report
+            .sections
+            .iter()
+            .find(|s| s.id == *id)
+            .and_then(|s| s.tests.first())
+            .map(|t| t.verdict == Verdict::Passed);
+        if mine != Some(*passed) {
+            disagreements.push((id.clone(), *passed));
+        }
+    }
+    for (id, row, passed) in &course.rows {
+        let mine = report
+            .sections
+            .iter()
+            .find(|s| s.id == *id)
+            .and_then(|s| {
+                s.tests.iter().find(|t| {
+                    t.row.trim_end_matches(".txt") == row || t.row == format!("n = {row}")
+                })
+            })
+            .map(|t| t.verdict == Verdict::Passed);
+        if mine.is_some_and(|m| m != *passed) {
+            disagreements.push((format!("{id} {row}"), *passed));
+        }
+    }
+    Comparison {
+        categories,
+        aggregate: course.aggregate.map(|a| (a, report.score().0)),
+        disagreements,
+    }
+}

@@ -1,0 +1,471 @@
+//! The course's tests as data ([`rows`]), and the plan of one autograde:
+//! for an API and an edition, the sections of the report with their
+//! inputs, and the JVM groups that run them.
+//!
+//! A *section* is one test of the course's correctness report (`Board 5a`),
+//! or one test of its memory and timing reports (`Timing 2`), whose every
+//! row (a puzzle, a size) counts as a test of its own, as the course counts
+//! them. A *group* is one JVM's work: the probe's operations, in order;
+//! several sections may read the same group (the five timing tests read one
+//! run per puzzle).
+
+mod inputs;
+pub mod rows;
+
+use super::Category;
+use super::protocol::{Method, Op, SolverMethod};
+use crate::Board;
+use crate::course::{Api, Edition, MEMORY_PUZZLES, MEMORY_SIZES, TIMING_PUZZLES};
+pub use inputs::Input;
+
+/// What a test asks of the student's classes, and how it is judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// One Board method's value.
+    Value(Method),
+    /// `tileAt()` over the board (Princeton).
+    Tiles,
+    /// `neighbors()`, as a set of boards.
+    Neighbors,
+    /// The neighbors of each neighbor.
+    Neighbors2,
+    /// `twin()`: one swap of two tiles, the same twice.
+    Twin,
+    /// Two Boards alive at once.
+    Two,
+    /// Changing the constructor's array afterwards.
+    Mutate,
+    /// The same answers whatever the order of calls.
+    Order,
+    /// `equals()` agrees with the tiles, both ways.
+    Equals,
+    /// `equals()`'s laws.
+    Laws,
+    /// A method of the kth neighbor or twin.
+    Kth {
+        /// Twins rather than neighbors.
+        twin: bool,
+        /// The method.
+        method: Method,
+    },
+    /// One Solver method.
+    Solver(SolverMethod),
+    /// The Solver's answers whatever the order of calls.
+    Sequence,
+    /// Two Solvers alive at once.
+    TwoSolvers,
+    /// `new Solver(null)` throws `IllegalArgumentException`.
+    NullArgument,
+    /// Princeton: the constructor throws on an unsolvable board.
+    UnsolvableThrows,
+    /// No key changes its order once in the `MinPQ`.
+    QueueUnchanged,
+    /// `equals()` is called.
+    EqualsCalled,
+    /// `equals()` gets only Boards.
+    EqualsOnlyBoards,
+    /// `equals()` gets only neighbors of neighbors.
+    EqualsOnlyGrandparent,
+    /// A Board's memory after construction.
+    BoardMemory,
+    /// A Solver's memory after construction.
+    SolverMemory,
+    /// The memory and sizes of the Solver's `MinPQ`s.
+    QueueMemory,
+    /// One of the timing tests.
+    Timing(TimingTest),
+}
+
+/// The course's five timing tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimingTest {
+    /// 1: CPU time, and `moves()`.
+    Cpu,
+    /// 2: `MinPQ` operations.
+    Queue,
+    /// 3: Board operations that should not be called.
+    NotCalled,
+    /// 4a: Board operations that should be called.
+    Calls,
+    /// 4b: the same, with the stricter caching limit on `manhattan()`.
+    Caching,
+}
+
+/// Where a test's inputs come from (the course's lists).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Inputs {
+    /// Course files, by name.
+    Files(&'static [&'static str]),
+    /// Course files `PREFIXaa` to `PREFIXbb`.
+    Range(&'static str, usize, usize),
+    /// Random boards: `(n, trials)`.
+    Random(&'static [(usize, usize)]),
+    /// Course files, then random boards.
+    FilesAndRandom(&'static [&'static str], &'static [(usize, usize)]),
+    /// Goal boards of these sizes.
+    Goals(&'static [usize]),
+    /// Pairs of random boards of sizes `(m, n)`, so many each.
+    Pairs(&'static [(usize, usize)], usize),
+    /// Pairs of boards of one size from each range `(lo, hi)`, half equal.
+    EqualPairs(&'static [(usize, usize)], usize),
+    /// Pairs of course files.
+    FilePairs(&'static [(&'static str, &'static str)]),
+    /// The kth neighbor (or twin) of a course file.
+    Kth(&'static [(&'static str, usize)]),
+    /// Random 3x3 boards exactly k moves from the goal, k = 1 to 12, so
+    /// many each.
+    ExactMoves(usize),
+    /// Random boards at most so many moves from the goal: `(n, trials, moves)`.
+    Near(&'static [(usize, usize, usize)]),
+    /// Random 2x2 boards: so many, solvable or not (`None`: either).
+    Random2x2(usize, Option<bool>),
+    /// Course files, then so many random 2x2 boards, solvable or not.
+    FilesAnd2x2(&'static [&'static str], usize, bool),
+    /// A null argument.
+    Null,
+    /// One random board of each size.
+    Sizes(&'static [usize]),
+}
+
+/// Which APIs a row belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Apis {
+    /// Both.
+    Both,
+    /// Coursera only.
+    Coursera,
+    /// Princeton only.
+    Princeton,
+}
+
+/// One course test, as its report lists it.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    /// Its number in edition 52, and in 51 and 49 (empty: not there).
+    pub ids: [&'static str; 2],
+    /// Its title in the course's report (`SIZE` stands for the API's size
+    /// method).
+    pub title: &'static str,
+    /// What it checks.
+    pub check: Check,
+    /// On what.
+    pub inputs: Inputs,
+    /// Which APIs have it.
+    pub apis: Apis,
+    /// The first edition that has it.
+    pub since: Edition,
+}
+
+/// Whose Board the test runs with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Classes {
+    /// The student's Board and Solver.
+    Student,
+    /// The student's Solver with slider's reference Board (the course's
+    /// "substituting reference Board").
+    Reference,
+}
+
+/// What a group's JVM is started for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JvmMode {
+    /// Correctness tests.
+    Correctness,
+    /// Memory tests: the size agent, the course's memory model.
+    Memory,
+    /// Timing tests: the JVM's full compilers and a large heap.
+    Timing,
+}
+
+/// One section of the report: a course test, or a measured table.
+#[derive(Debug, Clone)]
+pub struct Section {
+    /// `Board 5a`, `Solver 2b`, `Memory 1`, `Timing 4a`.
+    pub id: String,
+    /// Its category.
+    pub category: Category,
+    /// The course's title.
+    pub title: String,
+    /// How it is judged.
+    pub check: Check,
+    /// Whose Board.
+    pub classes: Classes,
+    /// The group that runs it; its inputs are the group's operations, in
+    /// order.
+    pub group: usize,
+    /// The inputs.
+    pub inputs: Vec<Input>,
+    /// Whether each input is a test of its own (memory and timing).
+    pub per_row: bool,
+}
+
+/// One JVM's work.
+#[derive(Debug, Clone)]
+pub struct Group {
+    /// Whose Board.
+    pub classes: Classes,
+    /// How the JVM is started.
+    pub mode: JvmMode,
+    /// The probe's operations.
+    pub ops: Vec<Op>,
+}
+
+/// The plan of one autograde.
+#[derive(Debug, Clone, Default)]
+pub struct Planned {
+    /// The report's sections, in the course's order.
+    pub sections: Vec<Section>,
+    /// The JVMs to run.
+    pub groups: Vec<Group>,
+}
+
+/// What the course's titles call the size method.
+fn title(row: &Row, api: Api) -> String {
+    row.title.replace("SIZE", &format!("{}", api.size_method()))
+}
+
+/// A number for each test, stable across editions and plans, that seeds
+/// its random inputs.
+fn salt(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The plan for `api` (Coursera when `Any`) and `edition`: the categories
+/// `wanted` says yes to, random inputs drawn from `seed` (the same seed,
+/// the same inputs).
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Category, catalog::plan};
+/// use slider::course::{Api, Edition};
+/// let planned = plan(Api::Coursera, Edition::E52, &|c| c != Category::Timing, 1);
+/// let count = |c| planned.sections.iter().filter(|s| s.category == c)
+///     .map(|s| if s.per_row { s.inputs.len() } else { 1 }).sum::<usize>();
+/// assert_eq!(count(Category::Correctness), 52);
+/// assert_eq!(count(Category::Memory), 22);
+/// assert_eq!(count(Category::Timing), 0);
+/// ```
+#[must_use]
+pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed: u64) -> Planned {
+    let api = if api == Api::Any { Api::Coursera } else { api };
+    let mut planned = Planned::default();
+    if wanted(Category::Correctness) {
+        for (side, rows, classes) in [
+            ("Board", rows::BOARD, Classes::Student),
+            ("Solver", rows::SOLVER, Classes::Reference),
+        ] {
+            for row in rows {
+                let belongs = match row.apis {
+                    Apis::Both => true,
+                    Apis::Coursera => api == Api::Coursera,
+                    Apis::Princeton => api == Api::Princeton,
+                };
+                let number = if edition == Edition::E52 {
+                    row.ids[0]
+                } else {
+                    row.ids[1]
+                };
+                if !belongs || edition < row.since || number.is_empty() {
+                    continue;
+                }
+                let id = format!("{side} {number}");
+                let mut inputs = inputs::make(row.inputs, seed ^ salt(&id));
+                if let Check::Kth { twin: true, .. } = row.check {
+                    for input in &mut inputs {
+                        input.list = input.list.replace(" neighbor of ", " twin of ");
+                    }
+                }
+                correctness(
+                    &mut planned,
+                    id,
+                    title(row, api),
+                    row.check,
+                    classes,
+                    inputs,
+                    api,
+                    seed,
+                );
+            }
+        }
+    }
+    if wanted(Category::Memory) {
+        memory(&mut planned, seed);
+    }
+    if wanted(Category::Timing) {
+        timing(&mut planned);
+    }
+    planned
+}
+
+#[allow(clippy::too_many_arguments)] // the section's parts, as the row gives them
+fn correctness(
+    planned: &mut Planned,
+    id: String,
+    title: String,
+    check: Check,
+    classes: Classes,
+    inputs: Vec<Input>,
+    api: Api,
+    seed: u64,
+) {
+    let ops = inputs
+        .iter()
+        .map(|input| op(check, input, api, seed))
+        .collect();
+    planned.groups.push(Group {
+        classes,
+        mode: JvmMode::Correctness,
+        ops,
+    });
+    planned.sections.push(Section {
+        id,
+        category: Category::Correctness,
+        title,
+        check,
+        classes,
+        group: planned.groups.len() - 1,
+        inputs,
+        per_row: false,
+    });
+}
+
+/// The probe's operation for one input of a correctness test.
+fn op(check: Check, input: &Input, api: Api, seed: u64) -> Op {
+    let board = || input.boards.first().cloned().unwrap_or_else(|| goal(2));
+    let second = || input.boards.get(1).cloned().unwrap_or_else(|| goal(2));
+    match check {
+        Check::Value(method) => Op::Value(method, board()),
+        Check::Tiles => Op::Tiles(board()),
+        Check::Neighbors => Op::Neighbors(board()),
+        Check::Neighbors2 => Op::Neighbors2(board()),
+        Check::Twin => Op::Twin(board()),
+        Check::Two => Op::Two(board(), second()),
+        Check::Mutate => Op::Mutate(board()),
+        Check::Order => Op::Order(board()),
+        Check::Equals => Op::Equals(board(), second()),
+        Check::Laws => Op::Laws(board()),
+        Check::Kth { twin, .. } => Op::Chain {
+            board: board(),
+            k: input.k,
+            twin,
+            seed: input.seed,
+        },
+        Check::Solver(method) => Op::Solve(board(), method),
+        Check::Sequence => Op::Sequence(board(), inputs::calls(input.seed ^ seed, api)),
+        Check::TwoSolvers => Op::SolveTwo(board(), second()),
+        Check::NullArgument => Op::SolveNull,
+        Check::UnsolvableThrows => Op::Solve(board(), SolverMethod::Moves),
+        Check::QueueUnchanged
+        | Check::EqualsCalled
+        | Check::EqualsOnlyBoards
+        | Check::EqualsOnlyGrandparent => Op::Audit(board()),
+        Check::BoardMemory => Op::BoardMemory(board()),
+        Check::SolverMemory | Check::QueueMemory => Op::SolverMemory(board()),
+        Check::Timing(_) => Op::Timing(board()),
+    }
+}
+
+fn goal(n: usize) -> Board {
+    Board::goal(n).unwrap_or_else(|_| unreachable!("2 to 127 are valid sizes"))
+}
+
+/// The memory tests: 10 Board sizes, then the Solver and its `MinPQ`s on
+/// 6 puzzles (one run each serves both).
+fn memory(planned: &mut Planned, seed: u64) {
+    let boards = inputs::make(Inputs::Sizes(&MEMORY_SIZES), seed ^ salt("Memory 1"));
+    planned.groups.push(Group {
+        classes: Classes::Student,
+        mode: JvmMode::Memory,
+        ops: boards
+            .iter()
+            .map(|i| Op::BoardMemory(i.boards[0].clone()))
+            .collect(),
+    });
+    planned.sections.push(Section {
+        id: "Memory 1".to_string(),
+        category: Category::Memory,
+        title: "memory usage of an n-by-n board [ must be at most 4n^2 + 32n + 64 bytes ]"
+            .to_string(),
+        check: Check::BoardMemory,
+        classes: Classes::Student,
+        group: planned.groups.len() - 1,
+        inputs: boards,
+        per_row: true,
+    });
+    let puzzles = inputs::make(Inputs::Files(&MEMORY_PUZZLES), 0);
+    planned.groups.push(Group {
+        classes: Classes::Reference,
+        mode: JvmMode::Memory,
+        ops: puzzles
+            .iter()
+            .map(|i| Op::SolverMemory(i.boards[0].clone()))
+            .collect(),
+    });
+    let group = planned.groups.len() - 1;
+    for (id, title, check) in [
+        ("Memory 2", "measure memory of Solver", Check::SolverMemory),
+        ("Memory 3", "measure memory of MinPQ", Check::QueueMemory),
+    ] {
+        planned.sections.push(Section {
+            id: id.to_string(),
+            category: Category::Memory,
+            title: title.to_string(),
+            check,
+            classes: Classes::Reference,
+            group,
+            inputs: puzzles.clone(),
+            per_row: true,
+        });
+    }
+}
+
+/// The timing tests: one run per puzzle serves all five.
+fn timing(planned: &mut Planned) {
+    let puzzles = inputs::make(Inputs::Files(&TIMING_PUZZLES), 0);
+    planned.groups.push(Group {
+        classes: Classes::Reference,
+        mode: JvmMode::Timing,
+        ops: puzzles
+            .iter()
+            .map(|i| Op::Timing(i.boards[0].clone()))
+            .collect(),
+    });
+    let group = planned.groups.len() - 1;
+    for (id, title, test) in [
+        (
+            "Timing 1",
+            "measure CPU time and check correctness",
+            TimingTest::Cpu,
+        ),
+        ("Timing 2", "count MinPQ operations", TimingTest::Queue),
+        (
+            "Timing 3",
+            "count Board operations (that should not get called)",
+            TimingTest::NotCalled,
+        ),
+        (
+            "Timing 4a",
+            "count Board operations (that should get called)",
+            TimingTest::Calls,
+        ),
+        (
+            "Timing 4b",
+            "count Board operations (that should get called), rejecting if doesn't adhere to stricter caching limits",
+            TimingTest::Caching,
+        ),
+    ] {
+        planned.sections.push(Section {
+            id: id.to_string(),
+            category: Category::Timing,
+            title: title.to_string(),
+            check: Check::Timing(test),
+            classes: Classes::Reference,
+            group,
+            inputs: puzzles.clone(),
+            per_row: true,
+        });
+    }
+}

@@ -1,0 +1,234 @@
+//! What went wrong in one trial, as data: the judge returns a [`Failure`],
+//! and every report format words it (`present::autograde`) or names its
+//! [`kind`](Failure::kind) (the JSON).
+
+use std::time::Duration;
+
+use super::protocol::LimitKind;
+use crate::Board;
+
+/// Why one trial failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// A method returned the wrong value.
+    WrongValue {
+        /// `manhattan()`.
+        method: String,
+        /// What the student's returned.
+        student: String,
+        /// What the reference returns.
+        reference: String,
+    },
+    /// A method returned a board that is not the right one (compared as n
+    /// and n² numbers, whatever the spacing).
+    WrongBoard {
+        /// `toString()`.
+        method: String,
+        /// The student's text.
+        student: String,
+        /// The right board.
+        reference: Board,
+    },
+    /// A returned `toString()` is not n followed by n² numbers.
+    Unreadable {
+        /// Whose `toString()`.
+        method: String,
+        /// The text.
+        text: String,
+    },
+    /// `neighbors()` returned the wrong number of boards.
+    NeighborCount {
+        /// The student's count.
+        student: usize,
+        /// The reference's.
+        reference: usize,
+    },
+    /// A neighbor the reference has is not among the student's.
+    NeighborMissing {
+        /// Which.
+        neighbor: Board,
+    },
+    /// A board among the student's neighbors is not a neighbor.
+    NotANeighbor {
+        /// The student's text.
+        student: String,
+    },
+    /// `twin()` did not return a twin.
+    NotATwin {
+        /// The student's text.
+        student: String,
+    },
+    /// A method gave different answers on different calls.
+    Inconsistent {
+        /// `twin()`.
+        method: String,
+        /// The first answer.
+        first: String,
+        /// A later, different one.
+        later: String,
+    },
+    /// A law of `equals()` does not hold.
+    EqualsLaw {
+        /// `reflexive`, `null`, `uncastable`, …
+        law: String,
+    },
+    /// The Board changed when the constructor's array was changed.
+    NotImmutable,
+    /// `solution()` returned null for a solvable board.
+    NullSolution {
+        /// The optimum.
+        moves: usize,
+    },
+    /// `solution()` returned boards for an unsolvable board.
+    SolutionForUnsolvable,
+    /// `solution()` is not an optimal path from the board to the goal.
+    BadSolution {
+        /// What the checker found first.
+        why: String,
+        /// Boards in the path.
+        boards: usize,
+    },
+    /// The Solver never called `equals()` (no critical optimization).
+    EqualsNotCalled,
+    /// `equals()` was called with an argument that is not a Board.
+    EqualsNotBoard {
+        /// How many times.
+        calls: u64,
+    },
+    /// `equals()` was called with a board that is not a neighbor of a
+    /// neighbor (compare only with the grandparent).
+    EqualsNotGrandparent {
+        /// How many times.
+        calls: u64,
+        /// Of all calls.
+        of: u64,
+    },
+    /// A key changed its order once in the `MinPQ`.
+    QueueKeyChanged,
+    /// The student's code threw.
+    Threw {
+        /// The exception's class.
+        class: String,
+        /// Its message.
+        message: String,
+        /// Its first frames in the student's code.
+        frames: Vec<String>,
+    },
+    /// The wrong exception.
+    WrongException {
+        /// What the course requires.
+        expected: String,
+        /// What was thrown.
+        class: String,
+    },
+    /// No exception where one is required.
+    NoException {
+        /// What the course requires.
+        expected: String,
+    },
+    /// A method or constructor is not there.
+    Missing {
+        /// Which.
+        member: String,
+    },
+    /// A limit ended the trial.
+    Limit {
+        /// Which.
+        kind: LimitKind,
+        /// CPU time of the trial's threads.
+        threads: Duration,
+        /// CPU time of the JVM.
+        process: Duration,
+        /// Wall time.
+        wall: Duration,
+        /// The limit that was passed.
+        limit: Duration,
+    },
+    /// The JVM ended with no record of this trial.
+    JvmEnded {
+        /// How (facts of the run).
+        why: String,
+    },
+    /// Not run: an earlier trial ended its JVM, or the time for the whole
+    /// submission ran out.
+    NotRun {
+        /// Why.
+        why: String,
+    },
+    /// A measured figure is over the course's limit (the figures say which).
+    OverLimit,
+    /// A record lacks a field the judge needs.
+    ProbeIncomplete,
+}
+
+impl Failure {
+    /// Its stable name in the JSON.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::Failure;
+    /// assert_eq!(Failure::NotImmutable.kind(), "not_immutable");
+    /// ```
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Failure::WrongValue { .. } => "wrong_value",
+            Failure::WrongBoard { .. } => "wrong_board",
+            Failure::Unreadable { .. } => "unreadable",
+            Failure::NeighborCount { .. } => "neighbor_count",
+            Failure::NeighborMissing { .. } => "neighbor_missing",
+            Failure::NotANeighbor { .. } => "not_a_neighbor",
+            Failure::NotATwin { .. } => "not_a_twin",
+            Failure::Inconsistent { .. } => "inconsistent",
+            Failure::EqualsLaw { .. } => "equals_law",
+            Failure::NotImmutable => "not_immutable",
+            Failure::NullSolution { .. } => "null_solution",
+            Failure::SolutionForUnsolvable => "solution_for_unsolvable",
+            Failure::BadSolution { .. } => "bad_solution",
+            Failure::EqualsNotCalled => "equals_not_called",
+            Failure::EqualsNotBoard { .. } => "equals_not_board",
+            Failure::EqualsNotGrandparent { .. } => "equals_not_grandparent",
+            Failure::QueueKeyChanged => "queue_key_changed",
+            Failure::Threw { .. } => "threw",
+            Failure::WrongException { .. } => "wrong_exception",
+            Failure::NoException { .. } => "no_exception",
+            Failure::Missing { .. } => "missing",
+            Failure::Limit { .. } => "limit",
+            Failure::JvmEnded { .. } => "jvm_ended",
+            Failure::NotRun { .. } => "not_run",
+            Failure::OverLimit => "over_limit",
+            Failure::ProbeIncomplete => "probe_incomplete",
+        }
+    }
+}
+
+/// One measured figure of a memory or timing row, as the course's tables
+/// show it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Figure {
+    /// `insert()`, `bytes`, `seconds`.
+    pub name: &'static str,
+    /// The student's value.
+    pub value: f64,
+    /// The reference's value, where the course prints it beside.
+    pub reference: Option<f64>,
+    /// The limit, where there is one.
+    pub limit: Option<f64>,
+}
+
+impl Figure {
+    /// `value / limit`, to one decimal, when the value is over it.
+    #[must_use]
+    pub fn ratio(&self) -> Option<f64> {
+        let limit = self.limit?;
+        let ratio = super::model::ratio(self.value, limit);
+        (ratio > 1.0).then_some(ratio)
+    }
+
+    /// Whether it is over its limit.
+    #[must_use]
+    pub fn exceeded(&self) -> bool {
+        self.ratio().is_some()
+    }
+}

@@ -1,0 +1,237 @@
+/*
+ * slider's autograder probe. It runs inside the JVM that holds a student's
+ * Board and Solver, performs the operations of a plan file on them through
+ * reflection (so that a missing or misspelt method fails only the tests
+ * that need it), and reports raw results to slider over file descriptor 3,
+ * a pipe the student's code has no way to reach: a security policy gives
+ * the student's classes no permission at all (no files, no exit, no exec,
+ * no reflection into other classes), and what they print goes to the
+ * ordinary standard output, which slider reads apart. slider judges every
+ * result against its own Rust reference; nothing here decides a verdict.
+ *
+ * The protocol's other half is src/autograde/protocol.rs.
+ *
+ * Plan: header lines, then one operation per line (space-separated;
+ * boards as n:t0,t1,...):
+ *   api coursera|princeton       which API's method names to call
+ *   student DIR                  the folder of the student's classes
+ *   cpu-ms MS                    CPU time of the trial's threads that ends it
+ *   process-cpu-ms MS            CPU time of the whole JVM that ends it
+ *   wall-ms MS                   wall time that ends it (a backstop)
+ *   ID OP ARGS...                one operation (see Ops.java)
+ * Records on descriptor 3 (tab-separated, fields escaped \\ \n \t \r):
+ *   hello
+ *   ID ok FIELD...               the operation's results
+ *   ID threw CLASS MESSAGE FRAME...
+ *   ID missing MEMBER            a method or constructor is not there
+ *   ID limit cpu|process|wall THREADS_MS PROCESS_MS WALL_MS
+ *   ID cpu THREADS_NS            the CPU of the threads the trial started
+ *                                besides its own (sent before its ok)
+ *   done
+ * After a limit record the JVM ends: the trial's threads cannot be trusted.
+ */
+package slider.probe;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.AllPermission;
+import java.security.CodeSource;
+import java.security.Permission;
+import java.security.PermissionCollection;
+import java.security.Permissions;
+import java.security.Policy;
+import java.security.ProtectionDomain;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+public final class Probe {
+    private static PrintStream channel;
+    private static volatile boolean exiting;
+    private static long cpuLimit = 5_000_000_000L, processLimit = 15_000_000_000L, wallLimit = 20_000_000_000L;
+
+    private Probe() { }
+
+    public static void main(String[] args) throws Exception {
+        Path fd = Paths.get("/proc/self/fd/3");
+        String target = Files.isSymbolicLink(fd) ? Files.readSymbolicLink(fd).toString() : "";
+        if (!target.startsWith("pipe:")) {
+            System.err.println("slider probe: descriptor 3 is not slider's pipe (" + target + ")");
+            Runtime.getRuntime().halt(70);
+        }
+        // Descriptor 3 itself, not a reopening of it (which another uid may
+        // not do): the JVM is started with java.io opened for this.
+        FileDescriptor descriptor = new FileDescriptor();
+        Field number = FileDescriptor.class.getDeclaredField("fd");
+        number.setAccessible(true);
+        number.setInt(descriptor, 3);
+        channel = new PrintStream(new BufferedOutputStream(new FileOutputStream(descriptor), 1 << 16),
+            false, StandardCharsets.UTF_8);
+        List<String> plan = Files.readAllLines(Paths.get(args[0]), StandardCharsets.UTF_8);
+        String student = null;
+        for (String line : plan) {
+            String[] w = line.split(" ");
+            if (w.length < 2) continue;
+            switch (w[0]) {
+                case "api": Ops.api = w[1]; break;
+                case "student": student = new java.io.File(w[1]).getAbsoluteFile().toURI().toURL().toString(); break;
+                case "cpu-ms": cpuLimit = Long.parseLong(w[1]) * 1_000_000L; break;
+                case "process-cpu-ms": processLimit = Long.parseLong(w[1]) * 1_000_000L; break;
+                case "wall-ms": wallLimit = Long.parseLong(w[1]) * 1_000_000L; break;
+                default: break;
+            }
+        }
+        if (student == null) {
+            System.err.println("slider probe: the plan names no student folder");
+            Runtime.getRuntime().halt(70);
+        }
+        Ops.prepare();
+        guard(student);
+        emit("hello");
+        channel.flush();
+        for (String line : plan) {
+            String[] w = line.split(" ");
+            if (w.length < 2 || w[0].isEmpty() || !Character.isDigit(w[0].charAt(0))) continue;
+            boolean finished = trial(w);
+            channel.flush();
+            if (!finished) end();
+        }
+        emit("done");
+        end();
+    }
+
+    /** Ends the JVM, whatever threads the student left running. */
+    private static void end() {
+        channel.flush();
+        exiting = true;
+        Runtime.getRuntime().halt(0);
+    }
+
+    /** Classes loaded from the student's folder get no permission. */
+    @SuppressWarnings("removal")
+    private static void guard(String studentUri) {
+        Policy.setPolicy(new Policy() {
+            private boolean isStudent(CodeSource source) {
+                return source != null && source.getLocation() != null
+                    && source.getLocation().toString().startsWith(studentUri);
+            }
+
+            @Override
+            public PermissionCollection getPermissions(CodeSource source) {
+                Permissions granted = new Permissions();
+                if (!isStudent(source)) granted.add(new AllPermission());
+                return granted;
+            }
+
+            @Override
+            public boolean implies(ProtectionDomain domain, Permission permission) {
+                return !isStudent(domain.getCodeSource());
+            }
+        });
+        // exitVM is granted to every class-path class by its class loader,
+        // whatever the policy says: refuse it here unless the probe exits.
+        System.setSecurityManager(new SecurityManager() {
+            @Override
+            public void checkExit(int status) {
+                if (!exiting) throw new SecurityException("System.exit(" + status + ") is not allowed in graded code");
+            }
+        });
+    }
+
+    static void emit(String... fields) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < fields.length; i++) {
+            if (i > 0) s.append('\t');
+            String f = fields[i];
+            for (int k = 0; k < f.length(); k++) {
+                char c = f.charAt(k);
+                if (c == '\\') s.append("\\\\");
+                else if (c == '\n') s.append("\\n");
+                else if (c == '\t') s.append("\\t");
+                else if (c == '\r') s.append("\\r");
+                else s.append(c);
+            }
+        }
+        channel.print(s.append('\n'));
+    }
+
+    private static long processCpu() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean) {
+            return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+        }
+        return 0;
+    }
+
+    /**
+     * Runs one operation on a thread of its own, in a thread group of its
+     * own; false when a limit ended it. The record is made on that thread
+     * too: every call into the student's code (toString(), getMessage())
+     * happens under the trial's limits.
+     */
+    private static boolean trial(String[] w) throws InterruptedException {
+        ThreadGroup group = new ThreadGroup("slider-trial-" + w[0]);
+        Object[] result = new Object[1];
+        Thread worker = new Thread(group, () -> result[0] = Ops.record(w), "slider-trial", 256L << 20);
+        worker.setDaemon(true);
+        ThreadMXBean clock = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> seen = new HashMap<>();
+        long startWall = System.nanoTime();
+        long startProcess = processCpu();
+        worker.start();
+        String cut = null;
+        long threads = 0, process = 0, wall = 0;
+        while (worker.isAlive()) {
+            worker.join(10);
+            Thread[] all = new Thread[group.activeCount() + 8];
+            int count = group.enumerate(all, true);
+            for (int i = 0; i < count; i++) {
+                long cpu = clock.getThreadCpuTime(all[i].getId());
+                if (cpu > 0) seen.merge(all[i].getId(), cpu, Math::max);
+            }
+            threads = 0;
+            for (long cpu : seen.values()) threads += cpu;
+            process = processCpu() - startProcess;
+            wall = System.nanoTime() - startWall;
+            if (threads > cpuLimit) cut = "cpu";
+            else if (process > processLimit) cut = "process";
+            else if (wall > wallLimit) cut = "wall";
+            if (cut != null && worker.isAlive()) break;
+            cut = null;
+        }
+        if (cut != null) {
+            emit(w[0], "limit", cut, String.valueOf(threads / 1_000_000L), String.valueOf(process / 1_000_000L),
+                String.valueOf(wall / 1_000_000L));
+            return false;
+        }
+        // Threads the trial left behind must not run into the next one.
+        stopAll(group, worker);
+        long helpers = 0;
+        for (Map.Entry<Long, Long> e : seen.entrySet()) if (e.getKey() != worker.getId()) helpers += e.getValue();
+        @SuppressWarnings("unchecked")
+        List<String> fields = (List<String>) result[0];
+        if (fields == null) return true;
+        if (helpers > 0) emit(w[0], "cpu", String.valueOf(helpers));
+        fields.add(0, w[0]);
+        emit(fields.toArray(new String[0]));
+        return true;
+    }
+
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void stopAll(ThreadGroup group, Thread worker) {
+        try {
+            if (group.activeCount() > 0) group.stop();
+        } catch (RuntimeException | Error ignored) {
+            // best effort: the JVM ends at the end of the plan anyway
+        }
+    }
+}

@@ -1,0 +1,482 @@
+//! Judging one trial's record against slider's Rust reference: `Ok` with
+//! the figures a memory or timing row shows, or the [`Failure`]. Boards a
+//! student's method returns are read as the course reads them, as n and n²
+//! numbers whatever the spacing (the course gave full marks to `toString()`s
+//! that print `" 0 1 3"` or `"0 1 3 "`).
+
+mod measure;
+mod solver;
+
+use super::catalog::{Check, Input};
+use super::failure::{Failure, Figure};
+use super::protocol::{LimitKind, Method, Record, TrialLimits};
+use crate::Board;
+use crate::course::{Api, Edition};
+
+/// What a judgement needs besides the record.
+#[derive(Debug, Clone, Copy)]
+pub struct Context {
+    /// The API graded against.
+    pub api: Api,
+    /// The course's edition.
+    pub edition: Edition,
+    /// The trial's limits.
+    pub limits: TrialLimits,
+}
+
+/// The judgement of one trial: the figures a memory or timing row shows
+/// (none for a correctness trial), and what failed, if anything.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judgement {
+    /// The measured figures.
+    pub figures: Vec<Figure>,
+    /// The failure, or `None` when the trial passed.
+    pub failure: Option<Failure>,
+}
+
+impl From<Result<(), Failure>> for Judgement {
+    fn from(result: Result<(), Failure>) -> Judgement {
+        Judgement {
+            figures: Vec::new(),
+            failure: result.err(),
+        }
+    }
+}
+
+/// Judges one trial of `check` on `input` from its `record`; `helper_cpu`
+/// is the CPU time of threads the trial started besides its own.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use slider::autograde::{Failure, catalog::{Check, Input}, judge::{Context, judge}};
+/// use slider::autograde::protocol::{Method, Record, TrialLimits};
+/// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let input = Input { boards: vec![board], list: "puzzle04.txt".into(), trial: (1, 1), k: 0, seed: 0 };
+/// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20) };
+/// let context = Context { api: slider::course::Api::Coursera, edition: Default::default(), limits };
+/// let spaced = Record::Ok(vec!["3\n0 1 3\n4 2 5\n7 8 6".into()]);
+/// assert_eq!(judge(Check::Value(Method::ToString), &input, &spaced, Duration::ZERO, &context).failure, None);
+/// let wrong = Record::Ok(vec!["5".into()]);
+/// assert!(matches!(judge(Check::Value(Method::Manhattan), &input, &wrong, Duration::ZERO, &context).failure,
+///     Some(Failure::WrongValue { .. })));
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+pub fn judge(
+    check: Check,
+    input: &Input,
+    record: &Record,
+    helper_cpu: std::time::Duration,
+    context: &Context,
+) -> Judgement {
+    match fields_of(check, record, context) {
+        Ok(fields) => judge_fields(check, input, fields, helper_cpu, context),
+        Err(result) => result.into(),
+    }
+}
+
+/// The fields of an `Ok` record, or the judgement of any other.
+fn fields_of<'a>(
+    check: Check,
+    record: &'a Record,
+    context: &Context,
+) -> Result<&'a [String], Result<(), Failure>> {
+    Err(match record {
+        Record::Ok(fields) => return Ok(fields),
+        Record::Limit {
+            kind,
+            threads,
+            process,
+            wall,
+        } => {
+            let limits = context.limits;
+            Err(Failure::Limit {
+                kind: *kind,
+                threads: *threads,
+                process: *process,
+                wall: *wall,
+                limit: match kind {
+                    LimitKind::Cpu => limits.cpu,
+                    LimitKind::Process => limits.process_cpu,
+                    LimitKind::Wall => limits.wall,
+                },
+            })
+        }
+        Record::Missing(member) => Err(Failure::Missing {
+            member: member.clone(),
+        }),
+        Record::Threw {
+            class,
+            message,
+            frames,
+        } => threw(check, class, message, frames),
+    })
+}
+
+fn judge_fields(
+    check: Check,
+    input: &Input,
+    fields: &[String],
+    helper_cpu: std::time::Duration,
+    context: &Context,
+) -> Judgement {
+    let board = input.boards.first();
+    match (check, board) {
+        (Check::NullArgument | Check::UnsolvableThrows, _) => Err(Failure::NoException {
+            expected: ILLEGAL_ARGUMENT.to_string(),
+        })
+        .into(),
+        (_, None) => Err(Failure::ProbeIncomplete).into(),
+        (
+            Check::BoardMemory | Check::SolverMemory | Check::QueueMemory | Check::Timing(_),
+            Some(board),
+        ) => measure::judge(check, board, fields, helper_cpu, context),
+        (
+            Check::Solver(_)
+            | Check::Sequence
+            | Check::TwoSolvers
+            | Check::QueueUnchanged
+            | Check::EqualsCalled
+            | Check::EqualsOnlyBoards
+            | Check::EqualsOnlyGrandparent,
+            Some(_),
+        ) => solver::judge(check, input, fields, context.api).into(),
+        (check, Some(board)) => board_check(check, board, input, fields, context.api).into(),
+    }
+}
+
+const ILLEGAL_ARGUMENT: &str = "java.lang.IllegalArgumentException";
+
+fn threw(check: Check, class: &str, message: &str, frames: &[String]) -> Result<(), Failure> {
+    if matches!(check, Check::NullArgument | Check::UnsolvableThrows) {
+        return if class == ILLEGAL_ARGUMENT {
+            Ok(())
+        } else {
+            Err(Failure::WrongException {
+                expected: ILLEGAL_ARGUMENT.to_string(),
+                class: class.to_string(),
+            })
+        };
+    }
+    Err(Failure::Threw {
+        class: class.to_string(),
+        message: message.to_string(),
+        frames: frames.to_vec(),
+    })
+}
+
+/// n and the n² numbers after it, read from a `toString()`, when that is
+/// what the text holds.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::judge::numbers;
+/// assert_eq!(numbers("2\n 1  0 \n 2  3 \n"), Some((2, vec![1, 0, 2, 3])));
+/// assert_eq!(numbers("2\n1 0\n2"), None);
+/// ```
+#[must_use]
+pub fn numbers(text: &str) -> Option<(usize, Vec<i64>)> {
+    let mut words = text.split_whitespace();
+    let n: usize = words.next()?.parse().ok()?;
+    if n == 0 || n > crate::MAX_SIZE {
+        return None;
+    }
+    let tiles: Vec<i64> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    (tiles.len() == n * n).then_some((n, tiles))
+}
+
+/// Whether `text` reads as `board`.
+fn same(text: &str, board: &Board) -> bool {
+    numbers(text).is_some_and(|(n, tiles)| {
+        n == board.size()
+            && tiles
+                .iter()
+                .zip(board.tiles())
+                .all(|(a, b)| *a == i64::from(b))
+    })
+}
+
+/// The board `text` reads as, when it is a board.
+fn read(text: &str) -> Option<Board> {
+    let (n, tiles) = numbers(text)?;
+    let rows: Vec<&[i64]> = tiles.chunks(n).collect();
+    Board::new(&rows).ok()
+}
+
+fn field(fields: &[String], i: usize) -> Result<&str, Failure> {
+    fields
+        .get(i)
+        .map(String::as_str)
+        .ok_or(Failure::ProbeIncomplete)
+}
+
+fn value(method: &str, student: &str, reference: impl ToString) -> Result<(), Failure> {
+    let reference = reference.to_string();
+    if student == reference {
+        Ok(())
+    } else {
+        Err(Failure::WrongValue {
+            method: format!("{method}()"),
+            student: student.to_string(),
+            reference,
+        })
+    }
+}
+
+fn board_value(method: &str, student: &str, reference: &Board) -> Result<(), Failure> {
+    if same(student, reference) {
+        Ok(())
+    } else if numbers(student).is_none() {
+        Err(Failure::Unreadable {
+            method: format!("{method}()"),
+            text: student.to_string(),
+        })
+    } else {
+        Err(Failure::WrongBoard {
+            method: format!("{method}()"),
+            student: student.to_string(),
+            reference: reference.clone(),
+        })
+    }
+}
+
+fn method_value(method: Method, student: &str, board: &Board, api: Api) -> Result<(), Failure> {
+    match method {
+        Method::Hamming => value("hamming", student, board.hamming()),
+        Method::Manhattan => value("manhattan", student, board.manhattan()),
+        Method::Size => value(api.size_method(), student, board.size()),
+        Method::ToString => board_value("toString", student, board),
+        Method::IsGoal => value("isGoal", student, board.is_goal()),
+        Method::IsSolvable => value("isSolvable", student, board.is_solvable()),
+    }
+}
+
+/// Whether `twin` is `board` with two of its tiles swapped (the blank not
+/// among them).
+fn is_twin(board: &Board, twin: &str) -> bool {
+    let Some((n, tiles)) = numbers(twin) else {
+        return false;
+    };
+    let mine: Vec<i64> = board.tiles().map(i64::from).collect();
+    if n != board.size() {
+        return false;
+    }
+    let differ: Vec<usize> = (0..mine.len()).filter(|&i| mine[i] != tiles[i]).collect();
+    differ.len() == 2
+        && mine[differ[0]] == tiles[differ[1]]
+        && mine[differ[1]] == tiles[differ[0]]
+        && mine[differ[0]] != 0
+        && mine[differ[1]] != 0
+}
+
+/// The student's neighbors against the reference's, as sets of boards.
+fn neighbors(board: &Board, count: &str, students: &[String]) -> Result<(), Failure> {
+    let reference: Vec<Board> = board.neighbors().collect();
+    if count == "null" {
+        return Err(Failure::WrongValue {
+            method: "neighbors()".to_string(),
+            student: "null".to_string(),
+            reference: format!("{} boards", reference.len()),
+        });
+    }
+    if students.len() != reference.len() {
+        return Err(Failure::NeighborCount {
+            student: students.len(),
+            reference: reference.len(),
+        });
+    }
+    let mut left = reference.clone();
+    for text in students {
+        match left.iter().position(|r| same(text, r)) {
+            Some(i) => {
+                left.swap_remove(i);
+            }
+            None => {
+                return Err(Failure::NotANeighbor {
+                    student: text.clone(),
+                });
+            }
+        }
+    }
+    match left.into_iter().next() {
+        Some(neighbor) => Err(Failure::NeighborMissing { neighbor }),
+        None => Ok(()),
+    }
+}
+
+#[allow(clippy::too_many_lines)] // one short arm per Board check
+fn board_check(
+    check: Check,
+    board: &Board,
+    input: &Input,
+    fields: &[String],
+    api: Api,
+) -> Result<(), Failure> {
+    let f0 = || field(fields, 0);
+    match check {
+        Check::Value(method) => method_value(method, f0()?, board, api),
+        Check::Tiles => {
+            let tiles: Vec<String> = board.tiles().map(|t| t.to_string()).collect();
+            value("tileAt", f0()?, tiles.join(" "))
+        }
+        Check::Neighbors => neighbors(board, f0()?, fields.get(1..).unwrap_or_default()),
+        Check::Neighbors2 => {
+            if f0()? == "null" {
+                return neighbors(board, "null", &[]);
+            }
+            let groups: Vec<&[String]> = fields
+                .split(|f| f == "|")
+                .filter(|g| !g.is_empty())
+                .collect();
+            let firsts: Vec<String> = groups.iter().map(|g| g[0].clone()).collect();
+            neighbors(board, &firsts.len().to_string(), &firsts)?;
+            for group in groups {
+                let Some(neighbor) = read(&group[0]) else {
+                    continue;
+                };
+                let theirs = &group[1..];
+                let count = if theirs.first().is_some_and(|t| t == "null") {
+                    "null".to_string()
+                } else {
+                    theirs.len().to_string()
+                };
+                neighbors(&neighbor, &count, theirs)?;
+            }
+            Ok(())
+        }
+        Check::Twin => {
+            let (first, second) = (f0()?, field(fields, 1)?);
+            if !is_twin(board, first) {
+                return Err(Failure::NotATwin {
+                    student: first.to_string(),
+                });
+            }
+            if numbers(first) != numbers(second) {
+                return Err(Failure::Inconsistent {
+                    method: "twin()".to_string(),
+                    first: first.to_string(),
+                    later: second.to_string(),
+                });
+            }
+            Ok(())
+        }
+        Check::Two => {
+            // two Boards alive at once: each still itself (static state?)
+            for (k, b) in input.boards.iter().enumerate() {
+                let at = 4 * k;
+                board_value("toString", field(fields, at)?, b)?;
+                value(api.size_method(), field(fields, at + 3)?, b.size())?;
+            }
+            Ok(())
+        }
+        Check::Mutate => {
+            // the Board answers as before once the array it was made from
+            // changes (whether the answers are right is other tests' job)
+            let half = fields.len() / 2;
+            for (before, after) in fields[..half].iter().zip(&fields[half..]) {
+                let same = match (before.split_once('='), after.split_once('=')) {
+                    (Some(("toString", a)), Some((_, b))) => numbers(a) == numbers(b),
+                    (Some((_, a)), Some((_, b))) => a == b,
+                    _ => return Err(Failure::ProbeIncomplete),
+                };
+                if !same {
+                    return Err(Failure::NotImmutable);
+                }
+            }
+            Ok(())
+        }
+        Check::Order => order(board, fields),
+        Check::Equals => {
+            let expected = input.boards.first() == input.boards.get(1);
+            value("a.equals", f0()?, expected)?;
+            value("b.equals", field(fields, 1)?, expected)
+        }
+        Check::Laws => {
+            for (law, want) in [
+                ("reflexive", true),
+                ("symmetric", true),
+                ("transitive", true),
+                ("null", false),
+                ("string", false),
+                ("uncastable", false),
+                ("object-board", true),
+                ("object-string", false),
+            ] {
+                let got = super::protocol::named(fields, law);
+                if got != Some(if want { "true" } else { "false" }) {
+                    return Err(Failure::EqualsLaw {
+                        law: law.to_string(),
+                    });
+                }
+            }
+            Ok(())
+        }
+        Check::Kth { method, .. } => {
+            let text = f0()?;
+            let Some(kth) = read(text) else {
+                return Err(Failure::Unreadable {
+                    method: "toString()".to_string(),
+                    text: text.to_string(),
+                });
+            };
+            let at = match method {
+                Method::Size => 1,
+                Method::Hamming => 2,
+                _ => 3,
+            };
+            method_value(method, field(fields, at)?, &kth, api).map_err(|failure| match failure {
+                Failure::WrongValue {
+                    method,
+                    student,
+                    reference,
+                } => Failure::WrongValue {
+                    method: format!(
+                        "{method} of {}",
+                        kth.to_string().trim_end().replace('\n', " / ")
+                    ),
+                    student,
+                    reference,
+                },
+                other => other,
+            })
+        }
+        _ => Err(Failure::ProbeIncomplete),
+    }
+}
+
+/// Board 12: every method's answers are the same in every round, whatever
+/// the order of the calls (whether they are right is other tests' job), and
+/// every twin is a twin.
+fn order(board: &Board, fields: &[String]) -> Result<(), Failure> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for entry in fields {
+        let Some((name, answer)) = entry.split_once('=') else {
+            return Err(Failure::ProbeIncomplete);
+        };
+        if name == "twin" && !is_twin(board, answer) {
+            return Err(Failure::NotATwin {
+                student: answer.to_string(),
+            });
+        }
+        match seen.iter().find(|(n, _)| *n == name) {
+            Some((_, first)) => {
+                let consistent = if matches!(name, "toString" | "twin") {
+                    numbers(first) == numbers(answer)
+                } else {
+                    *first == answer
+                };
+                if !consistent {
+                    return Err(Failure::Inconsistent {
+                        method: format!("{name}()"),
+                        first: (*first).to_string(),
+                        later: answer.to_string(),
+                    });
+                }
+            }
+            None => seen.push((name, answer)),
+        }
+    }
+    Ok(())
+}

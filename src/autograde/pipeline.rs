@@ -1,0 +1,288 @@
+//! One submission, from sources to report: find and compile them, check
+//! the API, plan the course's tests, run their JVMs, judge them.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Instant;
+
+use super::catalog::{self, JvmMode};
+use super::report::{Category, Report, SectionReport, Stage};
+use super::runner::{Built, GroupRun, judge_section, run_group};
+use super::toolkit::Toolkit;
+use super::{Options, api, java, model, sources};
+use crate::course::Api;
+use crate::run::{Workdir, in_slots, process};
+
+/// Grades one submission folder (or `.zip`). Never fails: whatever the
+/// submission does is a finding in the report. `done` is called with each
+/// section as it is judged (from worker threads), for progress.
+///
+/// # Example
+///
+/// ```no_run
+/// # fn options() -> slider::autograde::Options { unimplemented!() }
+/// use slider::autograde::{Toolkit, autograde};
+/// let options = options();
+/// let toolkit = Toolkit::build(&options)?;
+/// let report = autograde("fixtures/autograde/reference".as_ref(), &toolkit, &options, &|_| {});
+/// assert!(report.compilation.passed);
+/// # Ok::<(), slider::autograde::AutogradeError>(())
+/// ```
+pub fn autograde(
+    submission: &Path,
+    toolkit: &Toolkit,
+    options: &Options,
+    done: &(dyn Fn(&SectionReport) + Sync),
+) -> Report {
+    let started = Instant::now();
+    let deadline = started + options.total;
+    let wanted = |c: Category| options.only.is_empty() || options.only.contains(&c);
+    let mut report = Report::new(
+        submission.display().to_string(),
+        options.api,
+        options.edition,
+    );
+    report.detected = options.api == Api::Any;
+    for category in [
+        Category::Api,
+        Category::Correctness,
+        Category::Memory,
+        Category::Timing,
+    ] {
+        if !wanted(category) {
+            report
+                .not_run
+                .push((category, "not asked for (--only)".to_string()));
+        }
+    }
+    let build_dir = toolkit.root.join(format!("submission-{}", next_id()));
+    let built = build(submission, toolkit, options, &build_dir, &mut report);
+    if let Some(built) = built {
+        if wanted(Category::Api) || options.api == Api::Any {
+            api_stage(&built, toolkit, options, &mut report, wanted(Category::Api));
+        }
+        if report.api == Api::Any {
+            report.api = Api::Coursera;
+        }
+        let planned = catalog::plan(report.api, options.edition, &wanted, options.seed);
+        warm_model(&planned);
+        let runs = run_groups(
+            &planned, &built, toolkit, options, report.api, deadline, done,
+        );
+        report.printed = runs.iter().map(|(_, run)| run.printed).sum();
+        let mut sections: Vec<(usize, SectionReport)> =
+            runs.into_iter().flat_map(|(s, _)| s).collect();
+        sections.sort_by_key(|(i, _)| *i);
+        report.sections = sections.into_iter().map(|(_, s)| s).collect();
+    } else {
+        if report.api == Api::Any {
+            report.api = Api::Coursera;
+        }
+        for category in [
+            Category::Api,
+            Category::Correctness,
+            Category::Memory,
+            Category::Timing,
+        ] {
+            if wanted(category) {
+                report
+                    .not_run
+                    .push((category, "compilation failed".to_string()));
+            }
+        }
+    }
+    if !wanted(Category::Api) {
+        report.api_check = Stage::default();
+    }
+    let _ = std::fs::remove_dir_all(&build_dir);
+    report.elapsed = started.elapsed();
+    report
+}
+
+fn next_id() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Computes the model's counts of every memory and timing puzzle on a
+/// thread of its own, while the JVMs run (the judge waits for a count
+/// still being computed; each is computed once per process).
+fn warm_model(planned: &catalog::Planned) {
+    let boards: Vec<crate::Board> = planned
+        .groups
+        .iter()
+        .filter(|g| g.mode != JvmMode::Correctness)
+        .flat_map(|g| &g.ops)
+        .filter_map(|op| match op {
+            super::protocol::Op::Timing(b) | super::protocol::Op::SolverMemory(b) => {
+                Some(b.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    let _ = std::thread::Builder::new()
+        .name("slider-model".into())
+        .spawn(move || {
+            for board in boards {
+                let _ = model::reference(&board);
+            }
+        });
+}
+
+type Judged = (Vec<(usize, SectionReport)>, GroupRun);
+
+/// Runs every group, `options.jobs` at a time, the longest (timing) first
+/// so that it overlaps the many short ones, and judges each section when
+/// its group is done.
+fn run_groups(
+    planned: &catalog::Planned,
+    built: &Built,
+    toolkit: &Toolkit,
+    options: &Options,
+    api: Api,
+    deadline: Instant,
+    done: &(dyn Fn(&SectionReport) + Sync),
+) -> Vec<Judged> {
+    let mut order: Vec<usize> = (0..planned.groups.len()).collect();
+    order.sort_by_key(|&g| match planned.groups[g].mode {
+        JvmMode::Timing => 0,
+        JvmMode::Memory => 1,
+        JvmMode::Correctness => 2,
+    });
+    let results = in_slots(order.len(), options.jobs, &|k, slot| {
+        let g = order[k];
+        let run = run_group(
+            &planned.groups[g],
+            built,
+            toolkit,
+            options,
+            api,
+            slot,
+            deadline,
+        );
+        let sections: Vec<(usize, SectionReport)> = planned
+            .sections
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.group == g)
+            .map(|(i, section)| {
+                let judged = judge_section(section, &run, api, options.edition, options);
+                done(&judged);
+                (i, judged)
+            })
+            .collect();
+        (sections, run)
+    });
+    process::sweep_orphans();
+    results
+}
+
+fn build(
+    submission: &Path,
+    toolkit: &Toolkit,
+    options: &Options,
+    dir: &Path,
+    report: &mut Report,
+) -> Option<Built> {
+    report.compilation.ran = true;
+    let files = match sources::find(submission) {
+        Ok(files) => files,
+        Err(e) => {
+            report.compilation.messages.push(e.to_string());
+            return None;
+        }
+    };
+    for file in &files {
+        report.files.push(file.found.clone());
+        report
+            .changes
+            .extend(file.changes.iter().map(|c| format!("{}: {c}", file.name)));
+    }
+    let texts: Vec<(&str, &str)> = files.iter().map(|f| (f.name, f.text.as_str())).collect();
+    let student = dir.join("student");
+    if let Err(messages) = toolkit.compile(options, &texts, &[], &student) {
+        report.compilation.messages = messages;
+        return None;
+    }
+    report.compilation.passed = true;
+    let solver: Vec<(&str, &str)> = texts
+        .iter()
+        .filter(|(n, _)| *n == "Solver.java")
+        .copied()
+        .collect();
+    let reference = dir.join("reference");
+    let board = toolkit.reference_board.join(java::REFERENCE_BOARD.0);
+    let reference = match toolkit.compile(options, &solver, &[board], &reference) {
+        Ok(()) => Ok(reference),
+        Err(messages) => Err(format!(
+            "Solver.java does not compile with the reference Board (does it call Board methods outside the API?): {}",
+            messages
+                .into_iter()
+                .find(|m| m.contains("error"))
+                .unwrap_or_default()
+        )),
+    };
+    Some(Built { student, reference })
+}
+
+fn api_stage(
+    built: &Built,
+    toolkit: &Toolkit,
+    options: &Options,
+    report: &mut Report,
+    graded: bool,
+) {
+    let args: Vec<OsString> = vec![
+        "-public".into(),
+        "-cp".into(),
+        built.student.clone().into_os_string(),
+        "Board".into(),
+        "Solver".into(),
+    ];
+    let ended = Workdir::new(&options.harness.scratch, "slider-javap", None).and_then(|workdir| {
+        super::toolkit::run_tool(
+            options,
+            &options.jdk.javap,
+            &args,
+            &workdir.path,
+            vec![toolkit.root.clone()],
+            None,
+        )
+    });
+    let classes = match ended {
+        Ok(ended) if ended.exit == process::Exit::Code(0) => {
+            api::parse_javap(&String::from_utf8_lossy(&ended.stdout))
+        }
+        Ok(ended) => {
+            report.api_check.ran = true;
+            report.api_check.messages.push(format!(
+                "javap failed: {}",
+                String::from_utf8_lossy(&ended.stderr_tail).trim()
+            ));
+            return;
+        }
+        Err(e) => {
+            report.api_check.ran = true;
+            report
+                .api_check
+                .messages
+                .push(format!("cannot start javap: {e}"));
+            return;
+        }
+    };
+    if report.api == Api::Any {
+        report.api = api::detect(&classes);
+    }
+    if !graded {
+        return;
+    }
+    report.api_check.ran = true;
+    for (class, members) in &classes {
+        report
+            .api_check
+            .messages
+            .extend(api::findings(report.api, class, members));
+    }
+    report.api_check.passed = report.api_check.messages.is_empty();
+}

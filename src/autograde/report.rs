@@ -1,0 +1,274 @@
+//! What the autograder found about one submission: the report model and
+//! its score, as the course counts and weighs them. Its wording, in every
+//! format, is `present::autograde`'s.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::catalog::Classes;
+use super::failure::{Failure, Figure};
+use crate::course::{Api, Edition};
+
+/// A category of the course's report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Category {
+    /// The classes compile.
+    Compile,
+    /// The public API is the spec's.
+    Api,
+    /// The correctness tests.
+    Correctness,
+    /// The memory tests.
+    Memory,
+    /// The timing tests.
+    Timing,
+}
+
+impl Category {
+    /// All, in report order.
+    pub const ALL: [Category; 5] = [
+        Category::Compile,
+        Category::Api,
+        Category::Correctness,
+        Category::Memory,
+        Category::Timing,
+    ];
+
+    /// The course's weight, in percent of the aggregate score. Every
+    /// aggregate of the course's reports recomputes exactly as
+    /// 5 + 5 + 60 C + 10 M + 20 T (C, M and T the passed fractions), though
+    /// some print "Timing: 10%, Memory: 20%" beneath.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::Category;
+    /// assert_eq!(Category::ALL.iter().map(|c| c.weight()).sum::<u32>(), 100);
+    /// assert_eq!(Category::Timing.weight(), 20);
+    /// ```
+    #[must_use]
+    pub fn weight(self) -> u32 {
+        match self {
+            Category::Compile | Category::Api => 5,
+            Category::Correctness => 60,
+            Category::Memory => 10,
+            Category::Timing => 20,
+        }
+    }
+
+    /// Its name in reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Compile => "Compilation",
+            Category::Api => "API",
+            Category::Correctness => "Correctness",
+            Category::Memory => "Memory",
+            Category::Timing => "Timing",
+        }
+    }
+
+    /// Its key in the JSON.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            Category::Compile => "compilation",
+            Category::Api => "api",
+            Category::Correctness => "correctness",
+            Category::Memory => "memory",
+            Category::Timing => "timing",
+        }
+    }
+}
+
+/// How a test ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every trial passed.
+    Passed,
+    /// At least one trial failed.
+    Failed,
+    /// Not run.
+    NotRun,
+}
+
+/// One failed trial: which input, and what went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrialFailure {
+    /// The input, as the course names it (`puzzle07.txt`, `2-by-2, trial
+    /// 4 of 1000`).
+    pub input: String,
+    /// The board it was about, when there is one.
+    pub board: Option<crate::Board>,
+    /// What went wrong.
+    pub failure: Failure,
+}
+
+/// One test as the course counts them: a correctness test, or one row of
+/// a memory or timing table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestResult {
+    /// The row's input for memory and timing (`puzzle20.txt`, `n = 2`);
+    /// empty for a correctness test.
+    pub row: String,
+    /// How it ended.
+    pub verdict: Verdict,
+    /// Trials passed, of those planned.
+    pub passed: usize,
+    /// Trials planned.
+    pub total: usize,
+    /// The first failures (at most a few per list of inputs).
+    pub failures: Vec<TrialFailure>,
+    /// Failures not kept.
+    pub more_failures: usize,
+    /// The measured figures (memory and timing rows).
+    pub figures: Vec<Figure>,
+}
+
+/// One section of the report: a course test, or a memory or timing table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SectionReport {
+    /// `Board 5a`, `Memory 3`, `Timing 2`.
+    pub id: String,
+    /// Its category.
+    pub category: Category,
+    /// The course's title.
+    pub title: String,
+    /// Whose Board it ran with.
+    pub classes: Classes,
+    /// Its tests: one for a correctness test, one per row for a table.
+    pub tests: Vec<TestResult>,
+    /// Wall time of the JVM that ran it.
+    pub time: Duration,
+}
+
+/// A stage before the tests: compilation or API.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Stage {
+    /// Whether it ran.
+    pub ran: bool,
+    /// Whether it passed.
+    pub passed: bool,
+    /// What it found (javac's diagnostics, API findings).
+    pub messages: Vec<String>,
+}
+
+/// Everything the autograder found about one submission.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The submission, as named.
+    pub submission: String,
+    /// The API graded against.
+    pub api: Api,
+    /// Whether the API was detected rather than given.
+    pub detected: bool,
+    /// The course edition graded against.
+    pub edition: Edition,
+    /// The files graded.
+    pub files: Vec<PathBuf>,
+    /// Edits made to compile the sources (a `package` line, imports).
+    pub changes: Vec<String>,
+    /// Compilation.
+    pub compilation: Stage,
+    /// The API check.
+    pub api_check: Stage,
+    /// The tests, in the course's order.
+    pub sections: Vec<SectionReport>,
+    /// Categories not run, and why.
+    pub not_run: Vec<(Category, String)>,
+    /// Bytes the student's code printed to standard output.
+    pub printed: u64,
+    /// Wall-clock time of the whole autograde.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// An empty report of `submission`.
+    #[must_use]
+    pub fn new(submission: String, api: Api, edition: Edition) -> Report {
+        Report {
+            submission,
+            api,
+            detected: false,
+            edition,
+            files: Vec::new(),
+            changes: Vec::new(),
+            compilation: Stage::default(),
+            api_check: Stage::default(),
+            sections: Vec::new(),
+            not_run: Vec::new(),
+            printed: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// `(passed, total)` of a category's tests (the stages count as one
+    /// test each).
+    #[must_use]
+    pub fn tally(&self, category: Category) -> (usize, usize) {
+        match category {
+            Category::Compile => (
+                usize::from(self.compilation.passed),
+                usize::from(self.compilation.ran),
+            ),
+            Category::Api => (
+                usize::from(self.api_check.passed),
+                usize::from(self.api_check.ran),
+            ),
+            _ => {
+                let tests = self
+                    .sections
+                    .iter()
+                    .filter(|s| s.category == category)
+                    .flat_map(|s| &s.tests);
+                let total = tests.clone().count();
+                let passed = tests.filter(|t| t.verdict == Verdict::Passed).count();
+                (passed, total)
+            }
+        }
+    }
+
+    /// Whether a category was graded.
+    #[must_use]
+    pub fn graded(&self, category: Category) -> bool {
+        !self.not_run.iter().any(|(c, _)| *c == category)
+    }
+
+    /// The aggregate score in percent, with the course's weights, over the
+    /// categories graded; and the weight those categories carry. A category
+    /// with nothing in it carries no weight.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::{Category, Report, Stage};
+    /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+    /// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
+    /// report.api_check = report.compilation.clone();
+    /// report.not_run = vec![(Category::Memory, "later".into()), (Category::Timing, "later".into())];
+    /// assert_eq!(report.score(), (100.0, 10));
+    /// report.api_check.passed = false;
+    /// assert_eq!(report.score(), (50.0, 10));
+    /// ```
+    #[must_use]
+    pub fn score(&self) -> (f64, u32) {
+        let mut points = 0.0;
+        let mut weight = 0;
+        for category in Category::ALL {
+            if !self.graded(category) {
+                continue;
+            }
+            let (passed, total) = self.tally(category);
+            if total == 0 {
+                continue;
+            }
+            weight += category.weight();
+            points += f64::from(category.weight()) * passed as f64 / total as f64;
+        }
+        if weight == 0 {
+            return (0.0, 0);
+        }
+        (100.0 * points / f64::from(weight), weight)
+    }
+}

@@ -1,0 +1,341 @@
+//! Running one group of the plan: its JVM, started again after a trial
+//! that a limit ended (a trial's threads cannot be trusted afterwards), and
+//! the judging of every section that reads it.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::Options;
+use super::catalog::{Classes, Group, JvmMode, Section};
+use super::failure::Failure;
+use super::judge::{Context, judge};
+use super::protocol::{self, Plan, Record, Records, TrialLimits};
+use super::report::{SectionReport, TestResult, TrialFailure, Verdict};
+use super::toolkit::Toolkit;
+use crate::course::{Api, Edition};
+use crate::run::Workdir;
+use crate::run::process::{self, Ended, Exit, Job, Memory, Stop};
+
+/// How many times a group's JVM is started again after a limit ended one
+/// of its trials; the trials after that are not run.
+const MAX_RESTARTS: usize = 2;
+/// At most this many failures are kept per test.
+const KEPT_FAILURES: usize = 6;
+
+/// A submission's compiled classes: its own, and its Solver with slider's
+/// reference Board (or why that did not compile).
+#[derive(Debug)]
+pub(super) struct Built {
+    pub student: PathBuf,
+    pub reference: Result<PathBuf, String>,
+}
+
+/// What one group's JVMs reported.
+#[derive(Debug, Default)]
+pub(super) struct GroupRun {
+    records: Records,
+    /// Trials that have no record, and why.
+    missing: HashMap<usize, Failure>,
+    wall: Duration,
+    /// Bytes the student's code printed.
+    pub printed: u64,
+}
+
+/// The limits of each trial of a group's JVM, and its heap in MiB.
+pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u64) {
+    let memory_mib = options.harness.limits.memory_bytes() >> 20;
+    match mode {
+        JvmMode::Timing => (
+            TrialLimits {
+                cpu: super::model::CPU_LIMIT,
+                process_cpu: 3 * super::model::CPU_LIMIT,
+                wall: Duration::from_secs(60),
+            },
+            memory_mib * 3 / 4,
+        ),
+        JvmMode::Correctness | JvmMode::Memory => (
+            TrialLimits {
+                cpu: options.trial_cpu,
+                process_cpu: 3 * options.trial_cpu,
+                wall: (6 * options.trial_cpu).max(Duration::from_secs(30)),
+            },
+            (memory_mib / 2).clamp(256, 2048),
+        ),
+    }
+}
+
+/// Runs `group`, as job slot `slot`, until every trial has a record, the
+/// restarts are spent, or `deadline` passes.
+pub(super) fn run_group(
+    group: &Group,
+    built: &Built,
+    toolkit: &Toolkit,
+    options: &Options,
+    api: Api,
+    slot: u32,
+    deadline: Instant,
+) -> GroupRun {
+    let mut run = GroupRun::default();
+    let all_missing = |run: &mut GroupRun, from: usize, failure: &Failure| {
+        for i in from..group.ops.len() {
+            run.missing.entry(i).or_insert_with(|| failure.clone());
+        }
+    };
+    let classes = match (&group.classes, &built.reference) {
+        (Classes::Student, _) => built.student.clone(),
+        (Classes::Reference, Ok(reference)) => reference.clone(),
+        (Classes::Reference, Err(why)) => {
+            all_missing(&mut run, 0, &Failure::NotRun { why: why.clone() });
+            return run;
+        }
+    };
+    let (limits, heap) = trial_limits(group.mode, options);
+    let mut first = 0;
+    let mut restarts = 0;
+    while first < group.ops.len() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left < Duration::from_secs(1) {
+            all_missing(
+                &mut run,
+                first,
+                &Failure::NotRun {
+                    why: "the time for this submission ran out".to_string(),
+                },
+            );
+            break;
+        }
+        let plan = Plan {
+            api,
+            student: &classes,
+            limits,
+            ops: &group.ops[first..],
+            first,
+        };
+        let started = Instant::now();
+        let ended = jvm(
+            &plan, group.mode, heap, &classes, toolkit, options, slot, left,
+        );
+        run.wall += started.elapsed();
+        let ended = match ended {
+            Ok(ended) => ended,
+            Err(e) => {
+                all_missing(
+                    &mut run,
+                    first,
+                    &Failure::JvmEnded {
+                        why: format!("cannot start java: {e}"),
+                    },
+                );
+                break;
+            }
+        };
+        run.printed += ended.stdout.len() as u64;
+        let records = protocol::parse(&ended.channel);
+        let next = (first..group.ops.len()).find(
+            |i| !matches!(records.trials.get(i), Some(r) if !matches!(r, Record::Limit { .. })),
+        );
+        let limited =
+            next.is_some_and(|i| matches!(records.trials.get(&i), Some(Record::Limit { .. })));
+        run.records.trials.extend(records.trials);
+        run.records.helper_cpu.extend(records.helper_cpu);
+        let Some(stopped) = next else {
+            break;
+        };
+        if !limited {
+            run.missing.insert(
+                stopped,
+                Failure::JvmEnded {
+                    why: jvm_end(&ended, !records.started),
+                },
+            );
+        }
+        first = stopped + 1;
+        restarts += 1;
+        if restarts > MAX_RESTARTS {
+            all_missing(
+                &mut run,
+                first,
+                &Failure::NotRun {
+                    why: format!("its JVM was ended {restarts} times before"),
+                },
+            );
+            break;
+        }
+    }
+    run
+}
+
+/// Starts one probe JVM on `plan`.
+#[allow(clippy::too_many_arguments)] // the run's parts
+fn jvm(
+    plan: &Plan<'_>,
+    mode: JvmMode,
+    heap: u64,
+    classes: &std::path::Path,
+    toolkit: &Toolkit,
+    options: &Options,
+    slot: u32,
+    left: Duration,
+) -> std::io::Result<Ended> {
+    let uid = options.harness.uid(slot);
+    let workdir = Workdir::new(&options.harness.scratch, "slider-probe", uid)?;
+    let plan_path = workdir.add("plan.txt", plan.text().as_bytes())?;
+    let classpath = toolkit.classpath(options, classes);
+    let args = options
+        .jdk
+        .probe_args(&classpath, &plan_path, mode, &toolkit.agent, heap);
+    let mut limits = options.harness.limits;
+    let per_trial = plan.limits.wall + Duration::from_secs(1);
+    let trials = u32::try_from(plan.ops.len()).unwrap_or(u32::MAX);
+    limits.wall = left.min(per_trial.saturating_mul(trials) + Duration::from_secs(30));
+    limits.cpu = Some(limits.wall.saturating_mul(4));
+    limits.memory = Memory::Resident(((heap + 512) << 20).max(limits.memory_bytes()));
+    let mut expose = vec![toolkit.root.clone()];
+    expose.extend(options.algs4.iter().cloned());
+    let job = Job {
+        program: options.jdk.java.as_os_str(),
+        args: &args,
+        workdir: &workdir.path,
+        channel: true,
+    };
+    process::run(&job, &limits, &options.harness.isolation(uid, expose))
+}
+
+/// Why a JVM produced no record for a trial.
+fn jvm_end(ended: &Ended, before_start: bool) -> String {
+    let why = match (ended.stop, ended.exit) {
+        (Some(Stop::Wall), _) => "the JVM ran out of time".to_string(),
+        (Some(Stop::Cpu), _) => "the JVM ran out of CPU time".to_string(),
+        (Some(Stop::Memory), _) => "the JVM ran out of memory".to_string(),
+        (Some(Stop::Output), _) => "the program printed more than the output cap".to_string(),
+        (None, Exit::Code(code)) => format!("the JVM exited with code {code}"),
+        (None, Exit::Signal(signal)) => format!("the JVM was killed by signal {signal}"),
+        (None, Exit::Unknown) => "the JVM ended".to_string(),
+    };
+    let tail = String::from_utf8_lossy(&ended.stderr_tail);
+    let last = tail
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty() && !l.starts_with("WARNING"))
+        .unwrap_or("")
+        .trim();
+    let when = if before_start {
+        " before the probe started"
+    } else {
+        ""
+    };
+    if last.is_empty() {
+        format!("{why}{when}")
+    } else {
+        format!("{why}{when} ({last})")
+    }
+}
+
+/// Judges `section` from its group's run.
+pub(super) fn judge_section(
+    section: &Section,
+    run: &GroupRun,
+    api: Api,
+    edition: Edition,
+    options: &Options,
+) -> SectionReport {
+    let mode = match section.check {
+        super::catalog::Check::Timing(_) => JvmMode::Timing,
+        super::catalog::Check::BoardMemory
+        | super::catalog::Check::SolverMemory
+        | super::catalog::Check::QueueMemory => JvmMode::Memory,
+        _ => JvmMode::Correctness,
+    };
+    let context = Context {
+        api,
+        edition,
+        limits: trial_limits(mode, options).0,
+    };
+    let judged: Vec<_> = section
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let judgement = match (run.records.trials.get(&i), run.missing.get(&i)) {
+                (Some(record), _) => {
+                    let helpers = run.records.helper_cpu.get(&i).copied().unwrap_or_default();
+                    judge(section.check, input, record, helpers, &context)
+                }
+                (None, Some(failure)) => Err(failure.clone()).into(),
+                (None, None) => Err(Failure::NotRun {
+                    why: "no record".to_string(),
+                })
+                .into(),
+            };
+            (input, judgement)
+        })
+        .collect();
+    let tests = if section.per_row {
+        judged
+            .into_iter()
+            .map(|(input, judgement)| {
+                let failed = judgement.failure.is_some();
+                TestResult {
+                    row: input.list.clone(),
+                    verdict: if failed {
+                        Verdict::Failed
+                    } else {
+                        Verdict::Passed
+                    },
+                    passed: usize::from(!failed),
+                    total: 1,
+                    failures: judgement
+                        .failure
+                        .into_iter()
+                        .map(|failure| TrialFailure {
+                            input: input.label(),
+                            board: input.boards.first().cloned(),
+                            failure,
+                        })
+                        .collect(),
+                    more_failures: 0,
+                    figures: judgement.figures,
+                }
+            })
+            .collect()
+    } else {
+        let mut test = TestResult {
+            row: String::new(),
+            verdict: Verdict::Passed,
+            passed: 0,
+            total: judged.len(),
+            failures: Vec::new(),
+            more_failures: 0,
+            figures: Vec::new(),
+        };
+        let mut lists_failed: Vec<&str> = Vec::new();
+        for (input, judgement) in &judged {
+            let Some(failure) = &judgement.failure else {
+                test.passed += 1;
+                continue;
+            };
+            test.verdict = Verdict::Failed;
+            // the first failure of each list, as the course shows them
+            if lists_failed.contains(&input.list.as_str()) || test.failures.len() >= KEPT_FAILURES {
+                test.more_failures += 1;
+                continue;
+            }
+            lists_failed.push(&input.list);
+            test.failures.push(TrialFailure {
+                input: input.label(),
+                board: input.boards.first().cloned(),
+                failure: failure.clone(),
+            });
+        }
+        vec![test]
+    };
+    SectionReport {
+        id: section.id.clone(),
+        category: section.category,
+        title: section.title.clone(),
+        classes: section.classes,
+        tests,
+        time: run.wall,
+    }
+}

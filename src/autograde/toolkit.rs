@@ -1,0 +1,256 @@
+//! slider's compiled Java (the probe, the stand-ins, the size agent),
+//! built once per run and shared by every submission; running a JDK tool;
+//! and compiling a submission.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::{AutogradeError, Options, java};
+use crate::run::Workdir;
+use crate::run::process::{self, Ended, Exit, Job, Limits, Memory};
+
+/// slider's compiled Java, in a world-readable folder removed when dropped.
+#[derive(Debug)]
+pub struct Toolkit {
+    pub(super) root: PathBuf,
+    pub(super) probe: PathBuf,
+    algs4: PathBuf,
+    pub(super) reference_board: PathBuf,
+    pub(super) agent: PathBuf,
+}
+
+impl Drop for Toolkit {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// Limits for the JDK's own tools (javac, javap, jar): a JVM needs room.
+fn tool_limits(options: &Options) -> Limits {
+    Limits {
+        wall: Duration::from_secs(120),
+        cpu: Some(Duration::from_secs(120)),
+        memory: Memory::Resident(options.harness.limits.memory_bytes().max(1 << 30)),
+        ..options.harness.limits
+    }
+}
+
+/// Runs one of the JDK's tools with `args` in `workdir`, as `uid`, under
+/// the harness's isolation with `expose` shown in the sandbox.
+///
+/// # Errors
+///
+/// The system's, when the tool cannot be started.
+pub(super) fn run_tool(
+    options: &Options,
+    tool: &Path,
+    args: &[OsString],
+    workdir: &Path,
+    expose: Vec<PathBuf>,
+    uid: Option<u32>,
+) -> std::io::Result<Ended> {
+    let job = Job {
+        program: tool.as_os_str(),
+        args,
+        workdir,
+        channel: false,
+    };
+    process::run(
+        &job,
+        &tool_limits(options),
+        &options.harness.isolation(uid, expose),
+    )
+}
+
+/// javac's arguments: quiet, UTF-8, into `out`, against `classpath`.
+fn javac_args(out: &Path, classpath: &OsString, files: &[PathBuf]) -> Vec<OsString> {
+    let mut args: Vec<OsString> = [
+        "-encoding",
+        "UTF-8",
+        "-nowarn",
+        "-proc:none",
+        "-Xmaxerrs",
+        "20",
+        "-d",
+    ]
+    .iter()
+    .map(OsString::from)
+    .collect();
+    args.push(out.into());
+    args.push("-cp".into());
+    args.push(classpath.clone());
+    args.extend(files.iter().map(|f| f.clone().into_os_string()));
+    args
+}
+
+fn joined(paths: &[&Path]) -> OsString {
+    let mut cp = OsString::new();
+    for (i, p) in paths.iter().enumerate() {
+        if i > 0 {
+            cp.push(":");
+        }
+        cp.push(p.as_os_str());
+    }
+    cp
+}
+
+impl Toolkit {
+    /// Writes and compiles slider's Java under the harness's scratch folder
+    /// (the reference Board is compiled with each student's Solver).
+    ///
+    /// # Errors
+    ///
+    /// [`AutogradeError::Toolkit`] when the folder cannot be written or a
+    /// JDK tool fails on slider's own sources.
+    pub fn build(options: &Options) -> Result<Toolkit, AutogradeError> {
+        use std::os::unix::fs::DirBuilderExt;
+        let fail = |e: &dyn std::fmt::Display| AutogradeError::Toolkit(e.to_string());
+        let root = options
+            .harness
+            .scratch
+            .join(format!("slider-autograde-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::DirBuilder::new()
+            .mode(0o755)
+            .create(&root)
+            .map_err(|e| fail(&e))?;
+        let toolkit = Toolkit {
+            probe: root.join("probe"),
+            algs4: root.join("algs4"),
+            reference_board: root.join("reference"),
+            agent: root.join("slider-agent.jar"),
+            root,
+        };
+        let sources = toolkit.root.join("src");
+        let probe =
+            java::write_sources(&sources.join("probe"), &java::PROBE).map_err(|e| fail(&e))?;
+        let algs4 =
+            java::write_sources(&sources.join("algs4"), &java::ALGS4).map_err(|e| fail(&e))?;
+        java::write_sources(&toolkit.reference_board, &[java::REFERENCE_BOARD])
+            .map_err(|e| fail(&e))?;
+        let tool = |program: &Path, args: Vec<OsString>| -> Result<(), AutogradeError> {
+            let ended = run_tool(
+                options,
+                program,
+                &args,
+                &toolkit.root,
+                vec![toolkit.root.clone()],
+                None,
+            )
+            .map_err(|e| fail(&e))?;
+            if ended.exit != Exit::Code(0) {
+                return Err(fail(&format!(
+                    "{}: {}",
+                    program.display(),
+                    String::from_utf8_lossy(&ended.stderr_tail)
+                )));
+            }
+            Ok(())
+        };
+        let jdk = &options.jdk;
+        tool(
+            &jdk.javac,
+            javac_args(&toolkit.probe, &joined(&[&toolkit.probe]), &probe),
+        )?;
+        tool(
+            &jdk.javac,
+            javac_args(
+                &toolkit.algs4,
+                &joined(&[&toolkit.algs4, &toolkit.probe]),
+                &algs4,
+            ),
+        )?;
+        let manifest = toolkit.root.join("agent-manifest.txt");
+        std::fs::write(&manifest, "Premain-Class: slider.probe.Agent\n").map_err(|e| fail(&e))?;
+        tool(
+            &jdk.jar,
+            vec![
+                "--create".into(),
+                "--file".into(),
+                toolkit.agent.clone().into(),
+                "--manifest".into(),
+                manifest.into(),
+                "-C".into(),
+                toolkit.probe.clone().into(),
+                "slider/probe/Agent.class".into(),
+            ],
+        )?;
+        java::open_up(&toolkit.root).map_err(|e| fail(&e))?;
+        Ok(toolkit)
+    }
+
+    /// The algs4 classes submissions compile and run against.
+    pub(super) fn algs4<'a>(&'a self, options: &'a Options) -> &'a Path {
+        options.algs4.as_deref().unwrap_or(&self.algs4)
+    }
+
+    /// The class path of a probe's JVM: slider's probe first, then algs4,
+    /// then the `classes` under test.
+    pub(super) fn classpath<'a>(
+        &'a self,
+        options: &'a Options,
+        classes: &'a Path,
+    ) -> [&'a Path; 3] {
+        [&self.probe, self.algs4(options), classes]
+    }
+
+    /// Compiles `files` (name, text) with `extra` sources into `out`, as
+    /// job slot 0's uid; `Err` holds javac's diagnostics.
+    pub(super) fn compile(
+        &self,
+        options: &Options,
+        files: &[(&str, &str)],
+        extra: &[PathBuf],
+        out: &Path,
+    ) -> Result<(), Vec<String>> {
+        let uid = options.harness.uid(0);
+        let io = |e: std::io::Error| vec![format!("cannot prepare compilation: {e}")];
+        let workdir = Workdir::new(&options.harness.scratch, "slider-javac", uid).map_err(io)?;
+        let mut paths = Vec::new();
+        for (name, text) in files {
+            paths.push(workdir.add(name, text.as_bytes()).map_err(io)?);
+        }
+        paths.extend(extra.iter().cloned());
+        let classpath = joined(&[self.algs4(options), &self.probe]);
+        let mut args: Vec<OsString> = vec!["-Xstdout".into(), "javac.txt".into()];
+        args.extend(javac_args(Path::new("classes"), &classpath, &paths));
+        let mut expose = vec![self.root.clone()];
+        expose.extend(options.algs4.iter().cloned());
+        let ended = run_tool(
+            options,
+            &options.jdk.javac,
+            &args,
+            &workdir.path,
+            expose,
+            uid,
+        )
+        .map_err(|e| vec![format!("cannot start javac: {e}")])?;
+        if ended.exit != Exit::Code(0) || ended.stop.is_some() {
+            let text = std::fs::read(workdir.path.join("javac.txt")).unwrap_or_default();
+            let text = String::from_utf8_lossy(&text[..text.len().min(64 << 10)]).into_owned();
+            let mut messages: Vec<String> = text.lines().map(str::to_string).collect();
+            if let Some(stop) = ended.stop {
+                messages.push(format!("javac was stopped: {stop:?} limit"));
+            }
+            if messages.is_empty() {
+                messages.push(String::from_utf8_lossy(&ended.stderr_tail).into_owned());
+            }
+            return Err(messages);
+        }
+        copy_classes(&workdir.path.join("classes"), out).map_err(io)?;
+        java::open_up(out).map_err(io)
+    }
+}
+
+/// Copies the `.class` files javac wrote (the default package only).
+fn copy_classes(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        if entry.file_type()?.is_file() && entry.path().extension().is_some_and(|e| e == "class") {
+            std::fs::copy(entry.path(), to.join(entry.file_name()))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! A comparison of slider's report with the course's, for calibration.
+
+use std::fmt::Write as _;
+
+use crate::autograde::calibrate::Comparison;
+
+/// What a comparison found: per category, the course's and slider's counts
+/// and whether the verdicts and failed counts agree; the aggregates; the
+/// tests and rows that disagree.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Category, calibrate::{CategoryComparison, Comparison}};
+/// let c = Comparison {
+///     categories: vec![CategoryComparison { category: Category::Timing, course: (119, 125), slider: (119, 125) }],
+///     aggregate: Some((99.04, 99.04)),
+///     disagreements: vec![],
+/// };
+/// let text = slider::present::autograde::compare::comparison("sub", &c);
+/// assert!(text.contains("Timing"));
+/// assert!(text.contains("119/125"));
+/// ```
+#[must_use]
+pub fn comparison(name: &str, comparison: &Comparison) -> String {
+    let mut out = format!(
+        "{}: against the course's report\n",
+        crate::format::visible(name.as_bytes(), false)
+    );
+    for c in &comparison.categories {
+        let mark = match (c.same_verdict(), c.same_failures()) {
+            (true, true) => "agrees",
+            (true, false) => "same verdict, other count",
+            (false, _) => "DISAGREES",
+        };
+        let _ = writeln!(
+            out,
+            "  {:<12} course {:>7}  slider {:>7}  {mark}",
+            c.category.name(),
+            format!("{}/{}", c.course.0, c.course.1),
+            format!("{}/{}", c.slider.0, c.slider.1),
+        );
+    }
+    if let Some((course, slider)) = comparison.aggregate {
+        let close = if (course - slider).abs() <= 1.0 {
+            "within 1 point"
+        } else {
+            "DIFFERS"
+        };
+        let _ = writeln!(
+            out,
+            "  {:<12} course {course:>6.2}%  slider {slider:>6.2}%  {close}",
+            "Aggregate"
+        );
+    }
+    for (id, course_passed) in &comparison.disagreements {
+        let (course, slider) = if *course_passed {
+            ("passed", "failed")
+        } else {
+            ("failed", "passed")
+        };
+        let _ = writeln!(out, "  - {id}: the course {course} it, slider {slider}");
+    }
+    out
+}
+
+/// The agreement over several comparisons, as the calibration table
+/// counts it: category verdicts, failed-test counts, aggregates within a
+/// point, and categories the course scored 100% that slider did not.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Category, calibrate::{CategoryComparison, Comparison}};
+/// let c = Comparison {
+///     categories: vec![CategoryComparison { category: Category::Timing, course: (125, 125), slider: (124, 125) }],
+///     aggregate: None,
+///     disagreements: vec![],
+/// };
+/// let text = slider::present::autograde::compare::agreement(&[c]);
+/// assert!(text.contains("category verdicts that agree: 0 of 1"));
+/// assert!(text.contains("scored 100% by the course and below 100% by slider: 1"));
+/// ```
+#[must_use]
+pub fn agreement(comparisons: &[Comparison]) -> String {
+    let categories: Vec<_> = comparisons.iter().flat_map(|c| &c.categories).collect();
+    let verdicts = categories.iter().filter(|c| c.same_verdict()).count();
+    let counts = categories.iter().filter(|c| c.same_failures()).count();
+    let below = categories
+        .iter()
+        .filter(|c| c.course.0 == c.course.1 && c.slider.0 < c.slider.1)
+        .count();
+    let aggregates: Vec<bool> = comparisons
+        .iter()
+        .filter_map(Comparison::aggregate_close)
+        .collect();
+    let close = aggregates.iter().filter(|c| **c).count();
+    let mut out = String::from("Agreement with the course's reports\n");
+    let _ = writeln!(
+        out,
+        "  category verdicts that agree: {verdicts} of {}",
+        categories.len()
+    );
+    let _ = writeln!(
+        out,
+        "  failed-test counts that agree: {counts} of {}",
+        categories.len()
+    );
+    let _ = writeln!(
+        out,
+        "  categories scored 100% by the course and below 100% by slider: {below}"
+    );
+    let _ = writeln!(
+        out,
+        "  aggregates within 1 point: {close} of {}",
+        aggregates.len()
+    );
+    out
+}

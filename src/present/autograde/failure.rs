@@ -1,0 +1,169 @@
+//! The words of every autograde failure: one [`Failure`] in, the lines the
+//! course's report would print out.
+
+use crate::Board;
+use crate::autograde::Failure;
+use crate::autograde::protocol::LimitKind;
+
+/// A board as the course draws it: `n`, then its rows, indented.
+#[must_use]
+pub fn grid(board: &Board, indent: &str) -> Vec<String> {
+    board
+        .to_string()
+        .lines()
+        .map(|l| format!("{indent}{l}"))
+        .collect()
+}
+
+/// A student's text of a board: drawn as a grid when it reads as one, else
+/// quoted (shortened) as it came.
+fn student_board(text: &str, indent: &str) -> Vec<String> {
+    let visible = crate::format::visible(text.as_bytes(), true);
+    let lines: Vec<&str> = visible.lines().collect();
+    if lines.len() <= 12 && lines.iter().all(|l| l.chars().count() <= 80) {
+        lines.iter().map(|l| format!("{indent}{l}")).collect()
+    } else {
+        let flat: Vec<&str> = visible.split_whitespace().collect();
+        let shown = if flat.len() > 24 {
+            format!("{} … ({} numbers)", flat[..24].join(" "), flat.len())
+        } else {
+            flat.join(" ")
+        };
+        vec![format!("{indent}{shown}")]
+    }
+}
+
+fn seconds(d: std::time::Duration) -> String {
+    format!("{:.1} s", d.as_secs_f64())
+}
+
+/// The lines that say what went wrong (without the input's name).
+#[must_use]
+#[allow(clippy::too_many_lines)] // one short arm per failure
+pub fn describe(failure: &Failure) -> Vec<String> {
+    let v = |text: &str| crate::format::visible(text.as_bytes(), false);
+    match failure {
+        Failure::WrongValue {
+            method,
+            student,
+            reference,
+        } => vec![
+            format!("student   {} = {}", v(method), v(student)),
+            format!("reference {} = {}", v(method), v(reference)),
+        ],
+        Failure::WrongBoard {
+            method,
+            student,
+            reference,
+        } => {
+            let mut out = vec![format!("{method} returns the wrong board"), "student".to_string()];
+            out.extend(student_board(student, "    "));
+            out.push("reference".to_string());
+            out.extend(grid(reference, "    "));
+            out
+        }
+        Failure::Unreadable { method, text } => {
+            let mut out = vec![format!(
+                "{method} does not return n followed by n^2 integers (the course reads boards as numbers)"
+            )];
+            out.extend(student_board(text, "    "));
+            out
+        }
+        Failure::NeighborCount { student, reference } => vec![
+            "incorrect number of neighbors".to_string(),
+            format!("student   neighbors = {student}"),
+            format!("reference neighbors = {reference}"),
+        ],
+        Failure::NeighborMissing { neighbor } => {
+            let mut out = vec!["a neighbor is missing from neighbors():".to_string()];
+            out.extend(grid(neighbor, "    "));
+            out
+        }
+        Failure::NotANeighbor { student } => {
+            let mut out = vec!["neighbors() returns a board that is not a neighbor:".to_string()];
+            out.extend(student_board(student, "    "));
+            out
+        }
+        Failure::NotATwin { student } => {
+            let mut out = vec!["twin() does not return a twin (two tiles swapped, the blank not one of them):".to_string()];
+            out.extend(student_board(student, "    "));
+            out
+        }
+        Failure::Inconsistent {
+            method,
+            first,
+            later,
+        } => vec![
+            format!("{method} returns different values when called again"),
+            format!("first: {}", v(first)),
+            format!("later: {}", v(later)),
+        ],
+        Failure::EqualsLaw { law } => vec![match law.as_str() {
+            "null" => "equals(null) does not return false".to_string(),
+            "string" => "equals() with an argument of type String does not return false".to_string(),
+            "uncastable" => "equals() with an argument of another type does not return false (is it cast without a check?)".to_string(),
+            "object-board" => "equals() fails when the equal Board is stored in a variable of type Object (is equals(Object) overridden?)".to_string(),
+            "object-string" => "equals() with a String stored in a variable of type Object does not return false".to_string(),
+            law => format!("equals() is not {law}"),
+        }],
+        Failure::NotImmutable => vec!["the Board changed when the array passed to its constructor was changed afterwards".to_string()],
+        Failure::NullSolution { moves } => vec![format!("solution() returns null for a board solvable in {moves} moves")],
+        Failure::SolutionForUnsolvable => vec!["solution() is not null for an unsolvable board".to_string()],
+        Failure::BadSolution { why, boards } => vec![format!("solution() is not an optimal solution: {why} (a sequence of {boards} boards)")],
+        Failure::EqualsNotCalled => vec!["equals() in Board is never called (is the critical optimization missing?)".to_string()],
+        Failure::EqualsNotBoard { calls } => vec![format!("equals() called {calls} times with an argument that is not a Board")],
+        Failure::EqualsNotGrandparent { calls, of } => vec![format!(
+            "equals() called {calls} times (of {of}) with a board that is not a neighbor of a neighbor (compare only with the previous search node's board)"
+        )],
+        Failure::QueueKeyChanged => vec!["a key in the MinPQ changed its order after it was inserted (a search node was mutated?)".to_string()],
+        Failure::Threw {
+            class,
+            message,
+            frames,
+        } => {
+            let mut out = if message == "null" || message.is_empty() {
+                vec![v(class)]
+            } else {
+                vec![format!("{}: {}", v(class), v(message))]
+            };
+            out.extend(frames.iter().map(|f| format!("    {}", v(f))));
+            out
+        }
+        Failure::WrongException { expected, class } => vec![
+            "throws the wrong exception".to_string(),
+            format!("throws a {}", v(class)),
+            format!("should throw a {expected}"),
+        ],
+        Failure::NoException { expected } => vec![format!("does not throw; should throw a {expected}")],
+        Failure::Missing { member } => vec![format!("{} is missing", v(member))],
+        Failure::Limit {
+            kind,
+            threads,
+            process,
+            wall,
+            limit,
+        } => vec![match kind {
+            LimitKind::Cpu => format!(
+                "ended after {} of CPU time in its threads (the limit: {})",
+                seconds(*threads),
+                seconds(*limit)
+            ),
+            LimitKind::Process => format!(
+                "ended after {} of the JVM's CPU time ({} in its threads; the rest collecting garbage or compiling; the limit: {})",
+                seconds(*process),
+                seconds(*threads),
+                seconds(*limit)
+            ),
+            LimitKind::Wall => format!(
+                "ended after {} of wall time with only {} of CPU time in its threads (sleeping or waiting? the limit: {})",
+                seconds(*wall),
+                seconds(*threads),
+                seconds(*limit)
+            ),
+        }],
+        Failure::JvmEnded { why } => vec![v(why)],
+        Failure::NotRun { why } => vec![format!("not run: {}", v(why))],
+        Failure::OverLimit => vec!["over the limit (see the table)".to_string()],
+        Failure::ProbeIncomplete => vec!["slider's probe sent an incomplete record (a bug in slider?)".to_string()],
+    }
+}

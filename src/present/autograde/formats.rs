@@ -1,0 +1,394 @@
+//! The autograder report as data for tools: the stable JSON, CSV, `JUnit`
+//! XML, Gradescope's `results.json` and GitHub annotations.
+//!
+//! The JSON is a stable format (`"format": "slider-autograde/2"`): fields
+//! are added, never renamed or removed, within a major version.
+
+use std::fmt::Write as _;
+
+use quick_junit::{NonSuccessKind, Report as JunitReport, TestCase, TestCaseStatus, TestSuite};
+use serde::Serialize;
+
+use super::{describe, summary};
+use crate::autograde::catalog::Classes;
+use crate::autograde::{Category, Report, Verdict};
+
+fn outcome_name(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Passed => "passed",
+        Verdict::Failed => "failed",
+        Verdict::NotRun => "not_run",
+    }
+}
+
+#[derive(Serialize)]
+struct CategoryJson {
+    passed: usize,
+    total: usize,
+    graded: bool,
+    weight: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    not_run: Option<String>,
+}
+
+#[derive(Serialize)]
+struct FailureJson {
+    input: String,
+    kind: &'static str,
+    detail: String,
+}
+
+#[derive(Serialize)]
+struct FigureJson {
+    name: &'static str,
+    value: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ratio: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct TestJson {
+    row: String,
+    outcome: &'static str,
+    passed: usize,
+    total: usize,
+    failures: Vec<FailureJson>,
+    more_failures: usize,
+    figures: Vec<FigureJson>,
+}
+
+#[derive(Serialize)]
+struct SectionJson {
+    id: String,
+    category: &'static str,
+    title: String,
+    board: &'static str,
+    time_ms: u128,
+    tests: Vec<TestJson>,
+}
+
+#[derive(Serialize)]
+struct ReportJson {
+    format: &'static str,
+    submission: String,
+    api: &'static str,
+    api_detected: bool,
+    edition: String,
+    files: Vec<String>,
+    score: f64,
+    graded_weight: u32,
+    categories: std::collections::BTreeMap<&'static str, CategoryJson>,
+    compilation: Vec<String>,
+    api_check: Vec<String>,
+    changes: Vec<String>,
+    sections: Vec<SectionJson>,
+    printed_bytes: u64,
+    elapsed_ms: u128,
+}
+
+fn json_value(report: &Report) -> ReportJson {
+    let (score, graded_weight) = report.score();
+    let categories = Category::ALL
+        .iter()
+        .map(|c| {
+            let (passed, total) = report.tally(*c);
+            let not_run = report
+                .not_run
+                .iter()
+                .find(|(k, _)| k == c)
+                .map(|(_, w)| w.clone());
+            (
+                c.key(),
+                CategoryJson {
+                    passed,
+                    total,
+                    graded: report.graded(*c),
+                    weight: c.weight(),
+                    not_run,
+                },
+            )
+        })
+        .collect();
+    let sections = report
+        .sections
+        .iter()
+        .map(|s| SectionJson {
+            id: s.id.clone(),
+            category: s.category.key(),
+            title: s.title.clone(),
+            board: match s.classes {
+                Classes::Student => "student",
+                Classes::Reference => "reference",
+            },
+            time_ms: s.time.as_millis(),
+            tests: s
+                .tests
+                .iter()
+                .map(|t| TestJson {
+                    row: t.row.clone(),
+                    outcome: outcome_name(t.verdict),
+                    passed: t.passed,
+                    total: t.total,
+                    failures: t
+                        .failures
+                        .iter()
+                        .map(|f| FailureJson {
+                            input: f.input.clone(),
+                            kind: f.failure.kind(),
+                            detail: describe(&f.failure).join("\n"),
+                        })
+                        .collect(),
+                    more_failures: t.more_failures,
+                    figures: t
+                        .figures
+                        .iter()
+                        .map(|f| FigureJson {
+                            name: f.name,
+                            value: f.value,
+                            reference: f.reference,
+                            limit: f.limit,
+                            ratio: f.ratio(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    ReportJson {
+        format: "slider-autograde/2",
+        submission: report.submission.clone(),
+        api: report.api.name(),
+        api_detected: report.detected,
+        edition: report.edition.describe(),
+        files: report
+            .files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect(),
+        score: (score * 100.0).round() / 100.0,
+        graded_weight,
+        categories,
+        compilation: report.compilation.messages.clone(),
+        api_check: report.api_check.messages.clone(),
+        changes: report.changes.clone(),
+        sections,
+        printed_bytes: report.printed,
+        elapsed_ms: report.elapsed.as_millis(),
+    }
+}
+
+/// The stable JSON of several reports: `{"reports": [...]}`.
+///
+/// # Example
+///
+/// ```
+/// let text = slider::present::autograde::json(&[]);
+/// assert!(text.contains("\"reports\": []"));
+/// ```
+#[must_use]
+pub fn json(reports: &[Report]) -> String {
+    #[derive(Serialize)]
+    struct All {
+        reports: Vec<ReportJson>,
+    }
+    let all = All {
+        reports: reports.iter().map(json_value).collect(),
+    };
+    let mut text = serde_json::to_string_pretty(&all).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// One row per submission: `submission,score,compilation,api,correctness,memory,timing`.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(slider::present::autograde::csv(&[]), "submission,score,compilation,api,correctness,memory,timing\n");
+/// ```
+#[must_use]
+pub fn csv(reports: &[Report]) -> String {
+    let mut out = String::from("submission,score,compilation,api,correctness,memory,timing\n");
+    for report in reports {
+        let cell = |c: Category| {
+            if report.graded(c) {
+                let (passed, total) = report.tally(c);
+                format!("{passed}/{total}")
+            } else {
+                String::new()
+            }
+        };
+        let name = report.submission.replace('"', "\"\"");
+        let _ = writeln!(
+            out,
+            "\"{name}\",{:.2},{},{},{},{},{}",
+            report.score().0,
+            cell(Category::Compile),
+            cell(Category::Api),
+            cell(Category::Correctness),
+            cell(Category::Memory),
+            cell(Category::Timing)
+        );
+    }
+    out
+}
+
+/// Every stage and test as the course counts them: `(name, passed, detail)`.
+fn rows(report: &Report) -> Vec<(String, bool, String)> {
+    let mut rows = Vec::new();
+    for (name, stage) in [
+        ("Compilation", &report.compilation),
+        ("API", &report.api_check),
+    ] {
+        if stage.ran {
+            rows.push((name.to_string(), stage.passed, stage.messages.join("\n")));
+        }
+    }
+    for s in &report.sections {
+        for t in &s.tests {
+            let name = if t.row.is_empty() {
+                format!("{}: {}", s.id, s.title)
+            } else {
+                format!("{} {}", s.id, t.row)
+            };
+            let mut detail = String::new();
+            for figure in &t.figures {
+                let _ = write!(detail, "{} = {}", figure.name, figure.value);
+                if let Some(limit) = figure.limit {
+                    let _ = write!(detail, " (limit {limit:.0})");
+                }
+                detail.push('\n');
+            }
+            for f in &t.failures {
+                let _ = writeln!(detail, "{}: {}", f.input, describe(&f.failure).join("; "));
+            }
+            rows.push((name, t.verdict == Verdict::Passed, detail));
+        }
+    }
+    rows
+}
+
+/// `JUnit` XML: a suite per submission, a case per stage and test.
+///
+/// # Example
+///
+/// ```
+/// assert!(slider::present::autograde::junit(&[]).contains("<testsuites"));
+/// ```
+#[must_use]
+pub fn junit(reports: &[Report]) -> String {
+    let mut junit = JunitReport::new("slider-autograde");
+    for report in reports {
+        let mut suite = TestSuite::new(report.submission.as_str());
+        for (name, passed, detail) in rows(report) {
+            let status = if passed {
+                TestCaseStatus::success()
+            } else {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status.set_description(detail.as_str());
+                status
+            };
+            let mut case = TestCase::new(name.as_str(), status);
+            case.set_classname(report.submission.as_str());
+            suite.add_test_case(case);
+        }
+        junit.add_test_suite(suite);
+    }
+    junit.to_string().unwrap_or_default()
+}
+
+/// Gradescope's `results.json` for one submission: the score out of 100
+/// (over the graded categories), the summary as output, a test per row.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage};
+/// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+/// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
+/// let v: serde_json::Value = serde_json::from_str(&slider::present::autograde::gradescope(&report)).unwrap();
+/// assert_eq!(v["max_score"], 100.0);
+/// assert_eq!(v["tests"][0]["status"], "passed");
+/// ```
+#[must_use]
+pub fn gradescope(report: &Report) -> String {
+    #[derive(Serialize)]
+    struct Test {
+        name: String,
+        status: &'static str,
+        output: String,
+    }
+    #[derive(Serialize)]
+    struct Results {
+        score: f64,
+        max_score: f64,
+        output: String,
+        execution_time: u64,
+        tests: Vec<Test>,
+    }
+    let results = Results {
+        score: (report.score().0 * 100.0).round() / 100.0,
+        max_score: 100.0,
+        output: summary(report),
+        execution_time: report.elapsed.as_secs(),
+        tests: rows(report)
+            .into_iter()
+            .map(|(name, passed, output)| Test {
+                name,
+                status: if passed { "passed" } else { "failed" },
+                output,
+            })
+            .collect(),
+    };
+    let mut text = serde_json::to_string_pretty(&results).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// GitHub Actions annotations: an error per failed stage or test, on the
+/// graded `Board.java` or `Solver.java`.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage};
+/// let mut report = Report::new("hw".into(), slider::course::Api::Coursera, Default::default());
+/// report.compilation = Stage { ran: true, passed: false, messages: vec!["x".into()] };
+/// assert!(slider::present::autograde::github(&report).starts_with("::error file=hw/Board.java"));
+/// ```
+#[must_use]
+pub fn github(report: &Report) -> String {
+    let escape = crate::present::github::escape;
+    let mut out = String::new();
+    for (name, passed, detail) in rows(report) {
+        if passed {
+            continue;
+        }
+        let class =
+            if name.starts_with("Board") || name.starts_with("Memory 1") || name == "Compilation" {
+                "Board.java"
+            } else {
+                "Solver.java"
+            };
+        let file = report
+            .files
+            .iter()
+            .find(|f| f.file_name().is_some_and(|n| n == class))
+            .map_or_else(
+                || format!("{}/{class}", report.submission),
+                |f| f.display().to_string(),
+            );
+        let _ = writeln!(
+            out,
+            "::error file={},title={}::{}",
+            escape(&crate::format::visible(file.as_bytes(), false), true),
+            escape(&crate::format::visible(name.as_bytes(), false), true),
+            escape(&crate::format::visible(detail.as_bytes(), true), false)
+        );
+    }
+    out
+}

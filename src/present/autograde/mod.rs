@@ -1,0 +1,293 @@
+//! An autograder report as the course's assessment report words it (the
+//! summary, each test with the inputs that failed it, the memory and timing
+//! tables with the student's figures and ratios), and as JSON, `JUnit`,
+//! Gradescope's `results.json`, GitHub annotations and CSV ([`formats`]);
+//! and a comparison with a course report ([`compare`]).
+
+pub mod compare;
+mod failure;
+pub mod formats;
+
+use std::fmt::Write as _;
+
+use crate::autograde::catalog::Classes;
+use crate::autograde::{
+    Category, Failure, Figure, Report, SectionReport, Stage, TestResult, Verdict,
+};
+pub use failure::{describe, grid};
+pub use formats::{csv, github, gradescope, json, junit};
+
+fn visible(text: &str) -> String {
+    crate::format::visible(text.as_bytes(), true)
+}
+
+fn stage_line(stage: &Stage, not_run: Option<&str>) -> String {
+    match (stage.ran, stage.passed, not_run) {
+        (_, _, Some(why)) => format!("not run: {why}"),
+        (false, _, None) => "not run".to_string(),
+        (true, true, None) => "PASSED".to_string(),
+        (true, false, None) => "FAILED".to_string(),
+    }
+}
+
+/// The summary: one line per category, the aggregate score and the weights.
+#[must_use]
+pub fn summary(report: &Report) -> String {
+    let mut out = String::new();
+    let why = |c: Category| {
+        report
+            .not_run
+            .iter()
+            .find(|(k, _)| *k == c)
+            .map(|(_, w)| w.as_str())
+    };
+    for category in Category::ALL {
+        let value = match category {
+            Category::Compile => stage_line(&report.compilation, why(category)),
+            Category::Api => stage_line(&report.api_check, why(category)),
+            _ => match why(category) {
+                Some(why) => format!("not run: {why}"),
+                None => {
+                    let (passed, total) = report.tally(category);
+                    format!("{passed}/{total} tests passed")
+                }
+            },
+        };
+        let _ = writeln!(out, "{:<13} {value}", format!("{}:", category.name()));
+    }
+    let (score, weight) = report.score();
+    let weights: Vec<String> = Category::ALL
+        .iter()
+        .map(|c| {
+            let mark = if report.graded(*c) { "" } else { " not run" };
+            format!("{}: {}%{mark}", c.name(), c.weight())
+        })
+        .collect();
+    out.push('\n');
+    if weight == 100 {
+        let _ = writeln!(out, "Aggregate score: {score:.2}%");
+    } else {
+        let _ = writeln!(out, "Aggregate score: {score:.2}% of the {weight}% graded");
+    }
+    let _ = writeln!(out, "[ {} ]", weights.join(", "));
+    out
+}
+
+fn banner(out: &mut String, title: &str) {
+    let _ = writeln!(out, "\n{}\n*  {title}\n{}", "*".repeat(72), "*".repeat(72));
+}
+
+fn verdict_word(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Passed => "passed",
+        Verdict::Failed => "FAILED",
+        Verdict::NotRun => "not run",
+    }
+}
+
+/// A correctness test: its title, its failures with their inputs, its
+/// verdict.
+fn correctness(out: &mut String, section: &SectionReport) {
+    let Some(test) = section.tests.first() else {
+        return;
+    };
+    let number = section.id.split_once(' ').map_or("", |(_, n)| n);
+    let _ = writeln!(out, "\nTest {number}: {}", section.title);
+    for failure in &test.failures {
+        let _ = writeln!(out, "  * {}", visible(&failure.input));
+        for line in describe(&failure.failure) {
+            if line.starts_with("    ") {
+                let _ = writeln!(out, "    {line}");
+            } else {
+                let _ = writeln!(out, "    - {line}");
+            }
+        }
+        let shows_board = matches!(
+            failure.failure,
+            Failure::WrongValue { .. }
+                | Failure::Threw { .. }
+                | Failure::Inconsistent { .. }
+                | Failure::NotImmutable
+        );
+        if shows_board && let Some(board) = failure.board.as_ref().filter(|b| b.size() <= 12) {
+            let _ = writeln!(out, "    - board");
+            for line in grid(board, "        ") {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    }
+    if test.more_failures > 0 {
+        let _ = writeln!(out, "  * … {} more failing inputs", test.more_failures);
+    }
+    let _ = writeln!(
+        out,
+        "==> {} ({}/{} inputs)",
+        verdict_word(test.verdict),
+        test.passed,
+        test.total
+    );
+}
+
+fn number(value: f64, name: &str) -> String {
+    if name == "seconds" {
+        format!("{value:.2}")
+    } else {
+        format!("{}", value.round() as i64)
+    }
+}
+
+fn figure_cell(figure: &Figure) -> String {
+    let mut cell = number(figure.value, figure.name);
+    if let Some(reference) = figure.reference.filter(|_| figure.name == "bytes") {
+        let _ = write!(cell, " / {}", number(reference, "bytes"));
+    }
+    if let Some(ratio) = figure.ratio() {
+        let _ = write!(cell, " ({ratio:.1}x)");
+    }
+    cell
+}
+
+/// A memory or timing table: a row per input, the student's figures, and
+/// the ratio to the limit where one is over it.
+fn table(out: &mut String, section: &SectionReport) {
+    let _ = writeln!(out, "\n{}: {}", section.id, section.title);
+    let names: Vec<&str> = section
+        .tests
+        .iter()
+        .find(|t| !t.figures.is_empty())
+        .map(|t| t.figures.iter().map(|f| f.name).collect())
+        .unwrap_or_default();
+    let mut header = format!("{:>10} {:>16}", "", "input");
+    for name in &names {
+        let title = if *name == "bytes" {
+            "bytes / reference"
+        } else {
+            name
+        };
+        let _ = write!(header, " {title:>20}");
+    }
+    let _ = writeln!(out, "{header}");
+    let _ = writeln!(out, "{}", "-".repeat(header.len()));
+    let mut failures: Vec<(&str, &TestResult)> = Vec::new();
+    for test in &section.tests {
+        let mut line = format!(
+            "=> {:<7} {:>16}",
+            verdict_word(test.verdict),
+            visible(&test.row)
+        );
+        for figure in &test.figures {
+            let _ = write!(line, " {:>20}", figure_cell(figure));
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+        if test
+            .failures
+            .iter()
+            .any(|f| f.failure != Failure::OverLimit)
+        {
+            failures.push((&test.row, test));
+        }
+    }
+    for (row, test) in failures {
+        for failure in &test.failures {
+            let lines = describe(&failure.failure);
+            let _ = writeln!(
+                out,
+                "   {}: {}",
+                visible(row),
+                lines.first().map_or("", String::as_str)
+            );
+            for line in lines.iter().skip(1) {
+                let _ = writeln!(out, "      {line}");
+            }
+        }
+    }
+    let passed = section
+        .tests
+        .iter()
+        .filter(|t| t.verdict == Verdict::Passed)
+        .count();
+    let _ = writeln!(out, "==> {passed}/{} tests passed", section.tests.len());
+}
+
+/// The human report: slider's header (what was graded, as what), the
+/// course's summary, then every section as the course's report lays it
+/// out.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage};
+/// let mut report = Report::new("hw4".into(), slider::course::Api::Coursera, Default::default());
+/// report.compilation = Stage { ran: true, passed: false, messages: vec!["Board.java:3: error: ';' expected".into()] };
+/// let text = slider::present::autograde::human(&report, true);
+/// assert!(text.contains("Compilation:  FAILED"));
+/// assert!(text.contains("Board.java:3: error"));
+/// ```
+#[must_use]
+pub fn human(report: &Report, with_time: bool) -> String {
+    let mut out = String::new();
+    let detected = if report.detected { ", detected" } else { "" };
+    let _ = writeln!(out, "slider autograde: {}", visible(&report.submission));
+    let _ = writeln!(
+        out,
+        "API: {}{detected}; edition: {}",
+        report.api.name(),
+        report.edition.describe()
+    );
+    for file in &report.files {
+        let _ = writeln!(out, "graded: {}", visible(&file.display().to_string()));
+    }
+    for change in &report.changes {
+        let _ = writeln!(out, "note: {}", visible(change));
+    }
+    let _ = writeln!(out, "\nASSESSMENT SUMMARY\n");
+    out.push_str(&summary(report));
+    if !report.compilation.messages.is_empty() {
+        banner(&mut out, "COMPILING");
+        for line in &report.compilation.messages {
+            let _ = writeln!(out, "{}", visible(line));
+        }
+    }
+    if !report.api_check.messages.is_empty() {
+        let _ = writeln!(out, "\nChecking the APIs of your programs.");
+        for line in &report.api_check.messages {
+            let _ = writeln!(out, "  - {}", visible(line));
+        }
+    }
+    let mut heading = String::new();
+    for section in &report.sections {
+        let title = match (
+            section.category,
+            section.classes,
+            section.id.starts_with("Board"),
+        ) {
+            (Category::Correctness, _, true) => "TESTING CORRECTNESS",
+            (Category::Correctness, _, false) => {
+                "TESTING CORRECTNESS (substituting reference Board)"
+            }
+            (Category::Memory, Classes::Student, _) => "MEMORY",
+            (Category::Memory, Classes::Reference, _) => "MEMORY (substituting reference Board)",
+            _ => "TIMING (substituting reference Board)",
+        };
+        if title != heading {
+            banner(&mut out, title);
+            heading = title.to_string();
+        }
+        if section.category == Category::Correctness {
+            correctness(&mut out, section);
+        } else {
+            table(&mut out, section);
+        }
+    }
+    if report.printed > 0 {
+        let _ = writeln!(
+            out,
+            "\nnote: the submission printed {} bytes to standard output while tested (not graded; debugging output?)",
+            report.printed
+        );
+    }
+    if with_time {
+        let _ = writeln!(out, "\nTime: {:.1} s", report.elapsed.as_secs_f64());
+    }
+    out
+}
