@@ -4,6 +4,7 @@
 //! counts, the aggregate, and the tests and rows that disagree.
 
 use super::report::{Category, Report, Verdict};
+use crate::course::Edition;
 
 /// What a course report says.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -110,6 +111,35 @@ impl CourseReport {
             }
         }
         report
+    }
+}
+
+impl CourseReport {
+    /// The edition the report is of, by its test counts: `None` when it
+    /// prints none, or counts slider does not know (an older edition, such
+    /// as 42 correctness, 8 or 11 memory and 17 timing tests).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::calibrate::CourseReport;
+    /// use slider::course::Edition;
+    /// let report = CourseReport { summary: [Some((51, 51)), Some((22, 22)), Some((125, 125))], ..Default::default() };
+    /// assert_eq!(report.edition(), Some(Edition::E51));
+    /// let old = CourseReport { summary: [Some((42, 42)), Some((8, 8)), Some((17, 17))], ..Default::default() };
+    /// assert_eq!(old.edition(), None);
+    /// ```
+    #[must_use]
+    pub fn edition(&self) -> Option<Edition> {
+        let [Some((_, correctness)), memory, timing] = self.summary else {
+            return None;
+        };
+        if memory.is_some_and(|(_, t)| t != 22) || timing.is_some_and(|(_, t)| t != 125) {
+            return None;
+        }
+        Edition::ALL
+            .into_iter()
+            .find(|e| e.correctness_tests() == correctness)
     }
 }
 

@@ -215,50 +215,60 @@ fn read_capped(
     String::from_utf8(bytes).map_err(|e| unreadable(format!("not UTF-8 ({e})")))
 }
 
-/// The text to compile: a `package` declaration blanked (the classes run in
-/// the default package beside the probe), and, when the file imports
-/// nothing from `edu.princeton.cs.algs4` but names its classes (the old
-/// default-package algs4), single-type imports of those classes put on the
-/// first line. Line numbers are kept.
+/// The text to compile: the `package` declaration blanked (the classes
+/// run in the default package beside the probe), in whatever form it is
+/// written (over several lines, with comments inside, with `\u0070`
+/// escapes); and, for the old default-package algs4, single-type imports
+/// of the algs4 classes the file uses but cannot otherwise see (not
+/// imported from elsewhere, by name or by `java.util.*`, not declared in
+/// the file, and only when it imports nothing of `edu.princeton.cs.algs4`),
+/// put on the first line. Line numbers are kept, so javac's diagnostics
+/// point at the student's lines.
 ///
 /// # Example
 ///
 /// ```
 /// use slider::autograde::sources::prepare;
 /// let (text, changes) = prepare("package hw4;\npublic class Solver { MinPQ<String> q; }\n");
-/// assert_eq!(text, "import edu.princeton.cs.algs4.MinPQ; \npublic class Solver { MinPQ<String> q; }\n");
+/// assert_eq!(text, "import edu.princeton.cs.algs4.MinPQ;             \npublic class Solver { MinPQ<String> q; }\n");
 /// assert_eq!(changes.len(), 2);
+/// // java.util's Stack, imported by a wildcard, is left alone
+/// let (text, changes) = prepare("import java.util.*;\nclass Board { Stack<Board> s; }\n");
+/// assert!(changes.is_empty(), "{changes:?}");
 /// ```
 pub fn prepare(text: &str) -> (String, Vec<String>) {
     let mut changes = Vec::new();
-    let mut out = String::with_capacity(text.len() + 200);
-    let mut in_comment = false;
-    let mut package_done = false;
-    for line in text.split_inclusive('\n') {
-        let code = code_of(line, &mut in_comment);
-        let trimmed = code.trim_start();
-        if !package_done && trimmed.starts_with("package") && trimmed.contains(';') {
-            let decl = trimmed[..=trimmed.find(';').unwrap_or(0)]
-                .trim()
-                .to_string();
-            changes.push(format!("`{decl}` removed (graded in the default package)"));
-            out.push_str(&line.replacen(decl.as_str(), &" ".repeat(decl.len()), 1));
-            package_done = true;
-            continue;
+    let lexed = Lexed::new(text);
+    let mut bytes = text.as_bytes().to_vec();
+    if let Some((range, declaration)) = lexed.package() {
+        for b in &mut bytes[range] {
+            if *b != b'\n' && *b != b'\r' {
+                *b = b' ';
+            }
         }
-        if !trimmed.is_empty() {
-            package_done = true;
-        }
-        out.push_str(line);
+        changes.push(format!(
+            "`{declaration}` removed (graded in the default package)"
+        ));
     }
-    if !text.contains("edu.princeton.cs.algs4") {
+    // Only ASCII spaces replaced whole characters' bytes: still UTF-8.
+    let mut out = String::from_utf8(bytes).unwrap_or_else(|_| text.to_string());
+    let imports = lexed.imports();
+    if !imports
+        .iter()
+        .any(|i| i.starts_with("edu.princeton.cs.algs4."))
+    {
+        let declared = lexed.declared();
+        let wildcard_util = imports.iter().any(|i| i == "java.util.*");
         let used: Vec<&str> = ALGS4_CLASSES
             .iter()
             .copied()
-            .filter(|class| names(text, class))
+            .filter(|class| lexed.uses(class))
+            .filter(|class| !imports.iter().any(|i| i.rsplit('.').next() == Some(class)))
+            .filter(|class| !declared.iter().any(|d| d == class))
+            .filter(|class| !(wildcard_util && matches!(*class, "Stack" | "Queue")))
             .collect();
         if !used.is_empty() {
-            let imports: String = used
+            let added: String = used
                 .iter()
                 .flat_map(|c| ["import edu.princeton.cs.algs4.", c, "; "])
                 .collect();
@@ -266,59 +276,231 @@ pub fn prepare(text: &str) -> (String, Vec<String>) {
                 "imports added for the default-package algs4: {}",
                 used.join(", ")
             ));
-            let first_line_is_blank_package = out.starts_with(' ');
-            let rest = if first_line_is_blank_package {
-                out.trim_start_matches(' ').to_string()
+            // Over the blanked package declaration when it was on line 1,
+            // else before the first line's text: the line count stays.
+            let blank = out.bytes().take_while(|b| *b == b' ').count();
+            if blank >= added.len() {
+                out.replace_range(..added.len(), &added);
             } else {
-                out
-            };
-            out = imports + &rest;
+                out.insert_str(0, &added);
+            }
         }
     }
     (out, changes)
 }
 
-/// The code part of a line (comments and string contents dropped), for
-/// recognizing declarations.
-fn code_of(line: &str, in_comment: &mut bool) -> String {
-    let mut code = String::new();
-    let mut rest = line;
-    loop {
-        if *in_comment {
-            match rest.find("*/") {
-                Some(end) => {
-                    rest = &rest[end + 2..];
-                    *in_comment = false;
+/// A Java source's tokens, as the compiler reads them: `\uXXXX` escapes
+/// decoded, comments and literals skipped; each token keeps the byte range
+/// of its raw text.
+struct Lexed {
+    tokens: Vec<(String, std::ops::Range<usize>)>,
+}
+
+impl Lexed {
+    fn new(text: &str) -> Lexed {
+        // Decode unicode escapes: a backslash preceded by an even number of
+        // backslashes, one or more `u`, four hex digits.
+        let raw = text.as_bytes();
+        let mut chars: Vec<(char, usize, usize)> = Vec::new();
+        let mut i = 0;
+        let mut backslashes = 0;
+        while i < raw.len() {
+            let start = i;
+            let c = text[i..].chars().next().unwrap_or('\0');
+            if c == '\\' && backslashes % 2 == 0 {
+                let mut j = i + 1;
+                while j < raw.len() && raw[j] == b'u' {
+                    j += 1;
                 }
-                None => return code,
+                if j > i + 1
+                    && let Some(hex) = text.get(j..j + 4)
+                    && let Ok(code) = u32::from_str_radix(hex, 16)
+                {
+                    chars.push((char::from_u32(code).unwrap_or('\u{fffd}'), start, j + 4));
+                    i = j + 4;
+                    backslashes = 0;
+                    continue;
+                }
+            }
+            backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+            i += c.len_utf8();
+            chars.push((c, start, i));
+        }
+        let mut tokens = Vec::new();
+        let mut k = 0;
+        let at = |k: usize| chars.get(k).map_or('\0', |c| c.0);
+        while k < chars.len() {
+            let c = at(k);
+            if c.is_whitespace() {
+                k += 1;
+            } else if c == '/' && at(k + 1) == '/' {
+                while k < chars.len() && at(k) != '\n' {
+                    k += 1;
+                }
+            } else if c == '/' && at(k + 1) == '*' {
+                k += 2;
+                while k < chars.len() && !(at(k) == '*' && at(k + 1) == '/') {
+                    k += 1;
+                }
+                k += 2;
+            } else if c == '"' || c == '\'' {
+                k += 1;
+                while k < chars.len() && at(k) != c {
+                    k += if at(k) == '\\' { 2 } else { 1 };
+                }
+                k += 1;
+            } else if c.is_alphanumeric() || c == '_' || c == '$' {
+                let start = k;
+                while k < chars.len() && (at(k).is_alphanumeric() || at(k) == '_' || at(k) == '$') {
+                    k += 1;
+                }
+                let word: String = chars[start..k].iter().map(|c| c.0).collect();
+                tokens.push((word, chars[start].1..chars[k - 1].2));
+            } else {
+                tokens.push((c.to_string(), chars[k].1..chars[k].2));
+                k += 1;
             }
         }
-        let block = rest.find("/*");
-        let line_comment = rest.find("//");
-        match (block, line_comment) {
-            (Some(b), l) if l.is_none_or(|l| b < l) => {
-                code.push_str(&rest[..b]);
-                rest = &rest[b + 2..];
-                *in_comment = true;
-            }
-            (_, Some(l)) => {
-                code.push_str(&rest[..l]);
-                return code;
-            }
-            _ => {
-                code.push_str(rest);
-                return code;
+        Lexed { tokens }
+    }
+
+    /// The package declaration's raw byte range and its text, when the
+    /// file starts with one (annotations before it allowed).
+    fn package(&self) -> Option<(std::ops::Range<usize>, String)> {
+        let mut k = 0;
+        while self.tokens.get(k).is_some_and(|t| t.0 == "@") {
+            k += 2;
+            if self.tokens.get(k).is_some_and(|t| t.0 == "(") {
+                let mut depth = 0;
+                while let Some(t) = self.tokens.get(k) {
+                    depth += match t.0.as_str() {
+                        "(" => 1,
+                        ")" => -1,
+                        _ => 0,
+                    };
+                    k += 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
             }
         }
+        if self.tokens.get(k)?.0 != "package" {
+            return None;
+        }
+        let end = (k..self.tokens.len()).find(|&j| self.tokens[j].0 == ";")?;
+        let text: String = self.tokens[k..=end]
+            .iter()
+            .map(|t| t.0.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace(" . ", ".")
+            .replace(" ;", ";");
+        Some((self.tokens[k].1.start..self.tokens[end].1.end, text))
+    }
+
+    /// Every import's name: `java.util.Stack`, `java.util.*`.
+    fn imports(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (k, token) in self.tokens.iter().enumerate() {
+            if token.0 != "import" {
+                continue;
+            }
+            let name: String = self.tokens[k + 1..]
+                .iter()
+                .take_while(|t| t.0 != ";")
+                .filter(|t| t.0 != "static")
+                .map(|t| t.0.as_str())
+                .collect();
+            out.push(name);
+        }
+        out
+    }
+
+    /// The types the file declares.
+    fn declared(&self) -> Vec<String> {
+        self.tokens
+            .windows(2)
+            .filter(|w| matches!(w[0].0.as_str(), "class" | "interface" | "enum" | "record"))
+            .map(|w| w[1].0.clone())
+            .collect()
+    }
+
+    /// Whether the code names `word` (not after a `.`).
+    fn uses(&self, word: &str) -> bool {
+        self.tokens
+            .iter()
+            .enumerate()
+            .any(|(k, t)| t.0 == word && (k == 0 || self.tokens[k - 1].0 != "."))
     }
 }
 
-/// Whether `text` uses `word` as a whole identifier.
-fn names(text: &str, word: &str) -> bool {
-    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    text.match_indices(word).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + word.len()..].chars().next();
-        !before.is_some_and(ident) && !after.is_some_and(ident) && before != Some('.')
-    })
+#[cfg(test)]
+mod tests {
+    use super::prepare;
+
+    fn lines(text: &str) -> usize {
+        text.lines().count()
+    }
+
+    #[test]
+    fn every_form_of_package_declaration_is_blanked_and_lines_kept() {
+        for source in [
+            "package a.b;\nclass Board {}\n",
+            "package\n  a . b\n ;\nclass Board {}\n",
+            "/* x */ package /* y */ a.b; // z\nclass Board {}\n",
+            "\\u0070ackage a.b;\nclass Board {}\n",
+            "\\uuu0070ackage a\\u002eb\\u003b\nclass Board {}\n",
+            "@Deprecated package a;\nclass Board {}\n",
+        ] {
+            let (text, changes) = prepare(source);
+            assert!(
+                !text.contains("package") && !text.contains("ackage"),
+                "{source:?} -> {text:?}"
+            );
+            assert_eq!(lines(&text), lines(source), "{source:?}");
+            assert_eq!(changes.len(), 1, "{source:?}: {changes:?}");
+            assert!(text.contains("class Board {}"));
+        }
+    }
+
+    #[test]
+    fn words_in_strings_and_comments_are_not_code() {
+        let (text, changes) = prepare("class Board { String s = \"package x;\"; } // MinPQ\n");
+        assert!(changes.is_empty(), "{changes:?}");
+        assert!(text.contains("\"package x;\""));
+    }
+
+    #[test]
+    fn imports_are_added_only_for_names_nothing_else_provides() {
+        let cases = [
+            (
+                "import java.util.Stack;\nclass S { Stack<Integer> s; MinPQ<Integer> q; }\n",
+                vec!["MinPQ"],
+            ),
+            (
+                "import java.util.*;\nclass S { Stack<Integer> s; Queue<Integer> q; MinPQ<Integer> m; }\n",
+                vec!["MinPQ"],
+            ),
+            ("class S { MinPQ<Integer> q; }\nclass MinPQ<T> {}\n", vec![]),
+            (
+                "import edu.princeton.cs.algs4.MinPQ;\nclass S { MinPQ<Integer> q; Stack<Integer> s; }\n",
+                vec![],
+            ),
+            (
+                "class S { Stack<Integer> s; StdOut x; }\n",
+                vec!["Stack", "StdOut"],
+            ),
+        ];
+        for (source, added) in cases {
+            let (text, changes) = prepare(source);
+            for class in ["MinPQ", "Stack", "Queue", "StdOut"] {
+                let import = format!("import edu.princeton.cs.algs4.{class};");
+                let new = text.matches(&import).count() - source.matches(&import).count();
+                assert_eq!(new == 1, added.contains(&class), "{source:?} -> {text:?}");
+            }
+            assert_eq!(changes.is_empty(), added.is_empty(), "{source:?}");
+            assert_eq!(lines(&text), lines(source));
+        }
+    }
 }

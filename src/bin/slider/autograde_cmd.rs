@@ -160,6 +160,19 @@ pub fn run(args: &AutogradeArgs) -> u8 {
     let mut reports: Vec<Report> = Vec::new();
     let mut comparisons = Vec::new();
     for submission in &submissions {
+        // The course's report of this submission, when comparing: its own
+        // edition is graded, so that the two count the same tests.
+        let course = course.clone().or_else(|| {
+            let own = submission.join("report.txt");
+            (args.compare_reports && own.is_file())
+                .then(|| std::fs::read(&own).ok())
+                .flatten()
+                .map(|bytes| CourseReport::parse(&String::from_utf8_lossy(&bytes)))
+        });
+        let mut options = options.clone();
+        if let Some(edition) = course.as_ref().and_then(CourseReport::edition) {
+            options.edition = edition;
+        }
         let progress = progress_bar();
         progress.set_message(submission.display().to_string());
         let report = autograde(submission, &toolkit, &options, &|section| {
@@ -174,21 +187,17 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         if args.format != FormatArg::Json {
             let _ = write!(out, "{}", present::human(&report, true));
         }
-        let course = course.clone().or_else(|| {
-            let own = submission.join("report.txt");
-            (args.compare_reports && own.is_file())
-                .then(|| std::fs::read(&own).ok())
-                .flatten()
-                .map(|bytes| CourseReport::parse(&String::from_utf8_lossy(&bytes)))
-        });
         if let Some(course) = course {
-            let comparison = compare(&report, &course);
-            let _ = write!(
-                out,
-                "\n{}",
-                present::compare::comparison(&report.submission, &comparison)
-            );
-            comparisons.push(comparison);
+            let text = match course.edition() {
+                Some(_) => {
+                    let comparison = compare(&report, &course);
+                    let text = present::compare::comparison(&report.submission, &comparison);
+                    comparisons.push(comparison);
+                    text
+                }
+                None => present::compare::not_comparable(&report.submission, &course),
+            };
+            let _ = write!(out, "\n{text}");
         }
         if submissions.len() > 1 && args.format != FormatArg::Json {
             let _ = writeln!(out);

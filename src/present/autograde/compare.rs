@@ -2,7 +2,36 @@
 
 use std::fmt::Write as _;
 
-use crate::autograde::calibrate::Comparison;
+use crate::autograde::calibrate::{Comparison, CourseReport};
+
+/// Why a course report cannot be compared: it prints no test counts, or
+/// the counts of an edition slider does not grade.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::calibrate::CourseReport;
+/// let text = slider::present::autograde::compare::not_comparable("sub", &CourseReport::default());
+/// assert!(text.contains("no test counts"));
+/// ```
+#[must_use]
+pub fn not_comparable(name: &str, course: &CourseReport) -> String {
+    let name = crate::format::visible(name.as_bytes(), false);
+    let counts: Vec<String> = course
+        .summary
+        .iter()
+        .flatten()
+        .map(|(p, t)| format!("{p}/{t}"))
+        .collect();
+    if counts.is_empty() {
+        format!("{name}: the course's report prints no test counts: not compared\n")
+    } else {
+        format!(
+            "{name}: the course's report counts {} tests, an edition slider does not grade: not compared\n",
+            counts.join(", ")
+        )
+    }
+}
 
 /// What a comparison found: per category, the course's and slider's counts
 /// and whether the verdicts and failed counts agree; the aggregates; the
