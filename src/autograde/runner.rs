@@ -18,8 +18,9 @@ use crate::run::Workdir;
 use crate::run::process::{self, Ended, Exit, Job, Memory, Stop};
 
 /// How many times a group's JVM is started again after a limit ended one
-/// of its trials; the trials after that are not run.
-const MAX_RESTARTS: usize = 2;
+/// of its trials (the rest of that trial's test is not run; the JVM starts
+/// again at the next test). Past it, nothing more of the group runs.
+const MAX_RESTARTS: usize = 8;
 /// At most this many failures are kept per test.
 const KEPT_FAILURES: usize = 6;
 
@@ -150,7 +151,22 @@ pub(super) fn run_group(
                 },
             );
         }
-        first = stopped + 1;
+        // The rest of the stopped trial's unit goes with it; the JVM starts
+        // again at the next unit.
+        let unit = group
+            .units
+            .iter()
+            .find(|u| u.contains(&stopped))
+            .map_or(stopped + 1, |u| u.end);
+        for i in stopped + 1..unit {
+            run.missing.insert(
+                i,
+                Failure::NotRun {
+                    why: "an earlier input of this test ended its JVM".to_string(),
+                },
+            );
+        }
+        first = unit;
         restarts += 1;
         if restarts > MAX_RESTARTS {
             all_missing(
@@ -255,8 +271,8 @@ pub(super) fn judge_section(
     let judged: Vec<_> = section
         .inputs
         .iter()
-        .enumerate()
-        .map(|(i, input)| {
+        .zip(section.ops.clone())
+        .map(|(input, i)| {
             let judgement = match (run.records.trials.get(&i), run.missing.get(&i)) {
                 (Some(record), _) => {
                     let helpers = run.records.helper_cpu.get(&i).copied().unwrap_or_default();

@@ -5,9 +5,12 @@
 //! A *section* is one test of the course's correctness report (`Board 5a`),
 //! or one test of its memory and timing reports (`Timing 2`), whose every
 //! row (a puzzle, a size) counts as a test of its own, as the course counts
-//! them. A *group* is one JVM's work: the probe's operations, in order;
-//! several sections may read the same group (the five timing tests read one
-//! run per puzzle).
+//! them. A *group* is one JVM's work, as the course runs its test programs:
+//! the Board's tests in one, the Solver's in two (for two cores), the
+//! memory and the timing tests in theirs. Several sections may read the
+//! same operations (the five timing tests read one run per puzzle). Within
+//! a group, a *unit* is what a trial that runs out of time takes with it: the
+//! rest of its correctness test, or its row alone.
 
 mod inputs;
 pub mod rows;
@@ -190,9 +193,10 @@ pub struct Section {
     pub check: Check,
     /// Whose Board.
     pub classes: Classes,
-    /// The group that runs it; its inputs are the group's operations, in
-    /// order.
+    /// The group that runs it.
     pub group: usize,
+    /// Its inputs' operations in the group, in order.
+    pub ops: std::ops::Range<usize>,
     /// The inputs.
     pub inputs: Vec<Input>,
     /// Whether each input is a test of its own (memory and timing).
@@ -208,6 +212,37 @@ pub struct Group {
     pub mode: JvmMode,
     /// The probe's operations.
     pub ops: Vec<Op>,
+    /// The units, in order: ranges of `ops` that a trial running out of
+    /// time ends together.
+    pub units: Vec<std::ops::Range<usize>>,
+}
+
+impl Group {
+    fn new(classes: Classes, mode: JvmMode) -> Group {
+        Group {
+            classes,
+            mode,
+            ops: Vec::new(),
+            units: Vec::new(),
+        }
+    }
+
+    /// Adds `ops` as one unit; returns their range.
+    fn unit(&mut self, ops: Vec<Op>) -> std::ops::Range<usize> {
+        let range = self.ops.len()..self.ops.len() + ops.len();
+        self.ops.extend(ops);
+        self.units.push(range.clone());
+        range
+    }
+
+    /// Adds `ops`, each its own unit; returns their range.
+    fn rows(&mut self, ops: Vec<Op>) -> std::ops::Range<usize> {
+        let start = self.ops.len();
+        for op in ops {
+            self.unit(vec![op]);
+        }
+        start..self.ops.len()
+    }
 }
 
 /// The plan of one autograde.
@@ -257,6 +292,7 @@ pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed:
             ("Board", rows::BOARD, Classes::Student),
             ("Solver", rows::SOLVER, Classes::Reference),
         ] {
+            let mut sections = Vec::new();
             for row in rows {
                 let belongs = match row.apis {
                     Apis::Both => true,
@@ -278,16 +314,39 @@ pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed:
                         input.list = input.list.replace(" neighbor of ", " twin of ");
                     }
                 }
-                correctness(
-                    &mut planned,
+                let title = title(row, api);
+                sections.push((id, title, row.check, inputs));
+            }
+            // The Board's tests in one JVM; the Solver's, heavier, in two of
+            // about equal work, for two cores.
+            let parts = if classes == Classes::Reference { 2 } else { 1 };
+            let work: usize = sections.iter().map(|s| s.3.len()).sum();
+            let mut done = 0;
+            let first = planned.groups.len();
+            for _ in 0..parts {
+                planned
+                    .groups
+                    .push(Group::new(classes, JvmMode::Correctness));
+            }
+            for (id, title, check, inputs) in sections {
+                let g = first + (done * parts / work.max(1)).min(parts - 1);
+                done += inputs.len();
+                let ops = inputs
+                    .iter()
+                    .map(|input| op(check, input, api, seed))
+                    .collect();
+                let ops = planned.groups[g].unit(ops);
+                planned.sections.push(Section {
                     id,
-                    title(row, api),
-                    row.check,
+                    category: Category::Correctness,
+                    title,
+                    check,
                     classes,
+                    group: g,
+                    ops,
                     inputs,
-                    api,
-                    seed,
-                );
+                    per_row: false,
+                });
             }
         }
     }
@@ -298,38 +357,6 @@ pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed:
         timing(&mut planned);
     }
     planned
-}
-
-#[allow(clippy::too_many_arguments)] // the section's parts, as the row gives them
-fn correctness(
-    planned: &mut Planned,
-    id: String,
-    title: String,
-    check: Check,
-    classes: Classes,
-    inputs: Vec<Input>,
-    api: Api,
-    seed: u64,
-) {
-    let ops = inputs
-        .iter()
-        .map(|input| op(check, input, api, seed))
-        .collect();
-    planned.groups.push(Group {
-        classes,
-        mode: JvmMode::Correctness,
-        ops,
-    });
-    planned.sections.push(Section {
-        id,
-        category: Category::Correctness,
-        title,
-        check,
-        classes,
-        group: planned.groups.len() - 1,
-        inputs,
-        per_row: false,
-    });
 }
 
 /// The probe's operation for one input of a correctness test.
@@ -376,14 +403,14 @@ fn goal(n: usize) -> Board {
 /// 6 puzzles (one run each serves both).
 fn memory(planned: &mut Planned, seed: u64) {
     let boards = inputs::make(Inputs::Sizes(&MEMORY_SIZES), seed ^ salt("Memory 1"));
-    planned.groups.push(Group {
-        classes: Classes::Student,
-        mode: JvmMode::Memory,
-        ops: boards
+    let mut group = Group::new(Classes::Student, JvmMode::Memory);
+    let ops = group.rows(
+        boards
             .iter()
             .map(|i| Op::BoardMemory(i.boards[0].clone()))
             .collect(),
-    });
+    );
+    planned.groups.push(group);
     planned.sections.push(Section {
         id: "Memory 1".to_string(),
         category: Category::Memory,
@@ -392,18 +419,19 @@ fn memory(planned: &mut Planned, seed: u64) {
         check: Check::BoardMemory,
         classes: Classes::Student,
         group: planned.groups.len() - 1,
+        ops,
         inputs: boards,
         per_row: true,
     });
     let puzzles = inputs::make(Inputs::Files(&MEMORY_PUZZLES), 0);
-    planned.groups.push(Group {
-        classes: Classes::Reference,
-        mode: JvmMode::Memory,
-        ops: puzzles
+    let mut group = Group::new(Classes::Reference, JvmMode::Memory);
+    let ops = group.rows(
+        puzzles
             .iter()
             .map(|i| Op::SolverMemory(i.boards[0].clone()))
             .collect(),
-    });
+    );
+    planned.groups.push(group);
     let group = planned.groups.len() - 1;
     for (id, title, check) in [
         ("Memory 2", "measure memory of Solver", Check::SolverMemory),
@@ -416,6 +444,7 @@ fn memory(planned: &mut Planned, seed: u64) {
             check,
             classes: Classes::Reference,
             group,
+            ops: ops.clone(),
             inputs: puzzles.clone(),
             per_row: true,
         });
@@ -425,14 +454,14 @@ fn memory(planned: &mut Planned, seed: u64) {
 /// The timing tests: one run per puzzle serves all five.
 fn timing(planned: &mut Planned) {
     let puzzles = inputs::make(Inputs::Files(&TIMING_PUZZLES), 0);
-    planned.groups.push(Group {
-        classes: Classes::Reference,
-        mode: JvmMode::Timing,
-        ops: puzzles
+    let mut group = Group::new(Classes::Reference, JvmMode::Timing);
+    let ops = group.rows(
+        puzzles
             .iter()
             .map(|i| Op::Timing(i.boards[0].clone()))
             .collect(),
-    });
+    );
+    planned.groups.push(group);
     let group = planned.groups.len() - 1;
     for (id, title, test) in [
         (
@@ -464,6 +493,7 @@ fn timing(planned: &mut Planned) {
             check: Check::Timing(test),
             classes: Classes::Reference,
             group,
+            ops: ops.clone(),
             inputs: puzzles.clone(),
             per_row: true,
         });

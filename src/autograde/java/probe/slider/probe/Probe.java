@@ -98,12 +98,16 @@ public final class Probe {
         guard(student);
         emit("hello");
         channel.flush();
+        long flushed = System.nanoTime();
         for (String line : plan) {
             String[] w = line.split(" ");
             if (w.length < 2 || w[0].isEmpty() || !Character.isDigit(w[0].charAt(0))) continue;
             boolean finished = trial(w);
-            channel.flush();
             if (!finished) end();
+            if (System.nanoTime() - flushed > 20_000_000L) {
+                channel.flush();
+                flushed = System.nanoTime();
+            }
         }
         emit("done");
         end();
@@ -172,41 +176,64 @@ public final class Probe {
         return 0;
     }
 
+    /** The trials' thread group, its worker, and the hand-offs to and from it. */
+    private static ThreadGroup group;
+    private static Thread worker;
+    private static final java.util.concurrent.SynchronousQueue<String[]> TASKS = new java.util.concurrent.SynchronousQueue<>();
+    private static final java.util.concurrent.LinkedBlockingQueue<List<String>> RESULTS = new java.util.concurrent.LinkedBlockingQueue<>();
+
+    /** The worker: one thread, in a group of its own, that runs the trials in turn. */
+    private static void startWorker() {
+        group = new ThreadGroup("slider-trials");
+        worker = new Thread(group, () -> {
+            while (true) {
+                String[] w;
+                try {
+                    w = TASKS.take();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                RESULTS.add(Ops.record(w));
+            }
+        }, "slider-trial", 256L << 20);
+        worker.setDaemon(true);
+        worker.start();
+    }
+
     /**
-     * Runs one operation on a thread of its own, in a thread group of its
-     * own; false when a limit ended it. The record is made on that thread
-     * too: every call into the student's code (toString(), getMessage())
-     * happens under the trial's limits.
+     * Runs one operation on the worker; false when a limit ended it. The
+     * record is made on the worker too: every call into the student's code
+     * (toString(), getMessage()) happens under the trial's limits, which
+     * count the CPU time of every thread of the worker's group (threads the
+     * student's code starts join it).
      */
     private static boolean trial(String[] w) throws InterruptedException {
-        ThreadGroup group = new ThreadGroup("slider-trial-" + w[0]);
-        Object[] result = new Object[1];
-        Thread worker = new Thread(group, () -> result[0] = Ops.record(w), "slider-trial", 256L << 20);
-        worker.setDaemon(true);
+        if (worker == null) startWorker();
         ThreadMXBean clock = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> before = new HashMap<>();
         Map<Long, Long> seen = new HashMap<>();
+        sample(clock, before);
         long startWall = System.nanoTime();
         long startProcess = processCpu();
-        worker.start();
+        TASKS.put(w);
         String cut = null;
-        long threads = 0, process = 0, wall = 0;
-        while (worker.isAlive()) {
-            worker.join(10);
-            Thread[] all = new Thread[group.activeCount() + 8];
-            int count = group.enumerate(all, true);
-            for (int i = 0; i < count; i++) {
-                long cpu = clock.getThreadCpuTime(all[i].getId());
-                if (cpu > 0) seen.merge(all[i].getId(), cpu, Math::max);
-            }
+        long threads = 0, process = 0, wall = 0, checked = 0;
+        List<String> fields;
+        while (true) {
+            fields = RESULTS.poll(10, java.util.concurrent.TimeUnit.MILLISECONDS);
+            sample(clock, seen);
             threads = 0;
-            for (long cpu : seen.values()) threads += cpu;
-            process = processCpu() - startProcess;
+            for (Map.Entry<Long, Long> e : seen.entrySet()) threads += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            if (fields != null) break;
             wall = System.nanoTime() - startWall;
+            if (wall - checked > 50_000_000L) {
+                checked = wall;
+                process = processCpu() - startProcess;
+            }
             if (threads > cpuLimit) cut = "cpu";
             else if (process > processLimit) cut = "process";
             else if (wall > wallLimit) cut = "wall";
-            if (cut != null && worker.isAlive()) break;
-            cut = null;
+            if (cut != null) break;
         }
         if (cut != null) {
             emit(w[0], "limit", cut, String.valueOf(threads / 1_000_000L), String.valueOf(process / 1_000_000L),
@@ -214,24 +241,39 @@ public final class Probe {
             return false;
         }
         // Threads the trial left behind must not run into the next one.
-        stopAll(group, worker);
+        stopAll();
         long helpers = 0;
-        for (Map.Entry<Long, Long> e : seen.entrySet()) if (e.getKey() != worker.getId()) helpers += e.getValue();
-        @SuppressWarnings("unchecked")
-        List<String> fields = (List<String>) result[0];
-        if (fields == null) return true;
+        for (Map.Entry<Long, Long> e : seen.entrySet()) {
+            if (e.getKey() != worker.getId()) helpers += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        }
         if (helpers > 0) emit(w[0], "cpu", String.valueOf(helpers));
         fields.add(0, w[0]);
         emit(fields.toArray(new String[0]));
         return true;
     }
 
+    /** The CPU time of every live thread of the trials' group, by id (kept at its highest). */
+    private static void sample(ThreadMXBean clock, Map<Long, Long> into) {
+        Thread[] all = new Thread[group.activeCount() + 8];
+        int count = group.enumerate(all, true);
+        for (int i = 0; i < count; i++) {
+            long cpu = clock.getThreadCpuTime(all[i].getId());
+            if (cpu > 0) into.merge(all[i].getId(), cpu, Math::max);
+        }
+    }
+
     @SuppressWarnings({"deprecation", "removal"})
-    private static void stopAll(ThreadGroup group, Thread worker) {
-        try {
-            if (group.activeCount() > 0) group.stop();
-        } catch (RuntimeException | Error ignored) {
-            // best effort: the JVM ends at the end of the plan anyway
+    private static void stopAll() {
+        if (group.activeCount() <= 1) return;
+        Thread[] all = new Thread[group.activeCount() + 8];
+        int count = group.enumerate(all, true);
+        for (int i = 0; i < count; i++) {
+            if (all[i] == worker) continue;
+            try {
+                all[i].stop();
+            } catch (RuntimeException | Error ignored) {
+                // best effort: the JVM ends at the end of the plan anyway
+            }
         }
     }
 }
