@@ -1,9 +1,11 @@
 //! `slider autograde` on the fixture submissions of `fixtures/autograde/`:
 //! the project's Java reference scores 100%; each buggy copy (one classic
-//! mistake each) fails exactly the tests `fixtures/autograde/expected.txt`
+//! mistake each) and each behaviour the course's reports taught
+//! (`learned/`) fails exactly the tests `fixtures/autograde/expected.txt`
 //! lists for it; each hostile one is contained, graded with its finding,
-//! and its report still comes out; `.zip` submissions are read safely.
-//! Every report is snapshotted under `snapshots/`.
+//! and its report still comes out; `.zip` submissions are read safely; a
+//! course report is read and compared. Every report is snapshotted under
+//! `snapshots/`.
 //!
 //! These tests need a JDK, and the hostile ones bubblewrap (`.ci/run`
 //! installs both). Without them they fail; they never pass silently.
@@ -17,8 +19,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-use slider::autograde::Variant;
 
 /// Seconds one operation may take (the fixtures' endless loops cost this
 /// much each; a correct operation takes milliseconds).
@@ -36,8 +36,10 @@ struct Expected {
     submission: String,
     compilation: String,
     api: String,
-    fails: BTreeSet<String>,
-    /// Tests whose outcome depends on the machine's speed (marked `?`).
+    /// The sections that fail, with the number of their failing rows when
+    /// given (`Timing 4b x25`).
+    fails: BTreeMap<String, Option<usize>>,
+    /// Sections whose outcome depends on the machine's speed (marked `?`).
     either: BTreeSet<String>,
 }
 
@@ -56,13 +58,18 @@ fn expected() -> BTreeMap<String, Expected> {
             "expected.txt:{}: submission | compilation | api | failing tests",
             number + 1
         );
-        let mut fails = BTreeSet::new();
+        let mut fails = BTreeMap::new();
         let mut either = BTreeSet::new();
         for id in fields[3].split(',').map(str::trim).filter(|t| *t != "-") {
-            match id.strip_suffix('?') {
-                Some(id) => either.insert(id.to_string()),
-                None => fails.insert(id.to_string()),
+            if let Some(id) = id.strip_suffix('?') {
+                either.insert(id.to_string());
+                continue;
+            }
+            let (id, rows) = match id.rsplit_once(" x") {
+                Some((id, rows)) if rows.parse::<usize>().is_ok() => (id, rows.parse().ok()),
+                _ => (id, None),
             };
+            fails.insert(id.to_string(), rows);
         }
         let entry = Expected {
             submission: fields[0].to_string(),
@@ -218,6 +225,20 @@ fn stage_outcome(report: &serde_json::Value, category: &str) -> &'static str {
     }
 }
 
+/// How many tests the course counts in each category, for an edition.
+fn planned(edition: &str) -> [(&'static str, usize); 3] {
+    let correctness = match edition {
+        e if e.starts_with("49") => 49,
+        e if e.starts_with("51") => 51,
+        _ => 52,
+    };
+    [
+        ("correctness", correctness),
+        ("memory", 22),
+        ("timing", 125),
+    ]
+}
+
 /// How a report differs from what `expected.txt` says of it.
 fn mismatches(report: &serde_json::Value, want: &Expected) -> Vec<String> {
     let mut wrong = Vec::new();
@@ -228,54 +249,64 @@ fn mismatches(report: &serde_json::Value, want: &Expected) -> Vec<String> {
             wrong.push(format!("{name}: {category} {got}, expected {expected}"));
         }
     }
-    let tests = report["tests"].as_array().unwrap();
-    if want.compilation == "passed" {
-        let variant = match report["variant"].as_str() {
-            Some("princeton") => Variant::Princeton,
-            _ => Variant::Coursera,
-        };
-        let planned = [
-            (
-                "correctness",
-                slider::autograde::course::tests(variant, 2026).len(),
-            ),
-            (
-                "memory",
-                slider::autograde::measure::memory_tests(2026).len(),
-            ),
-            ("timing", slider::autograde::measure::timing_tests().len()),
-        ];
-        for (category, count) in planned {
-            let ran = tests.iter().filter(|t| t["category"] == category).count();
-            let graded = report["categories"][category]["graded"] == true;
-            if ran != if graded { count } else { 0 } {
-                wrong.push(format!("{name}: {ran} {category} tests, expected {count}"));
+    let sections = report["sections"].as_array().unwrap();
+    if want.compilation == "passed" && report["api"] == "coursera" {
+        for (category, count) in planned(report["edition"].as_str().unwrap()) {
+            let tests = &report["categories"][category];
+            let graded = tests["graded"] == true;
+            if tests["total"] != if graded { count } else { 0 } {
+                wrong.push(format!(
+                    "{name}: {} {category} tests, expected {count}",
+                    tests["total"]
+                ));
             }
         }
     }
-    let fails: BTreeSet<String> = tests
-        .iter()
-        .filter(|t| t["outcome"] != "passed")
-        .map(|t| t["id"].as_str().unwrap().to_string())
-        .collect();
-    for extra in fails
-        .difference(&want.fails)
-        .filter(|id| !want.either.contains(*id))
-    {
-        let detail = tests.iter().find(|t| t["id"] == extra.as_str()).unwrap()["detail"].clone();
-        wrong.push(format!("{name}: {extra} failed, not expected: {detail}"));
+    let mut fails: BTreeMap<String, usize> = BTreeMap::new();
+    for section in sections {
+        let failing = section["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["outcome"] != "passed")
+            .count();
+        if failing > 0 {
+            fails.insert(section["id"].as_str().unwrap().to_string(), failing);
+        }
     }
-    for missing in want.fails.difference(&fails) {
+    for (id, failing) in &fails {
+        if want.either.contains(id) {
+            continue;
+        }
+        match want.fails.get(id) {
+            None => {
+                let section = sections.iter().find(|s| s["id"] == id.as_str()).unwrap();
+                wrong.push(format!(
+                    "{name}: {id} failed ({failing}), not expected: {}",
+                    section["tests"]
+                ));
+            }
+            Some(Some(rows)) if rows != failing => {
+                wrong.push(format!(
+                    "{name}: {id} failed {failing} rows, expected {rows}"
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    for missing in want.fails.keys().filter(|id| !fails.contains_key(*id)) {
         wrong.push(format!("{name}: {missing} passed, expected to fail"));
     }
-    for test in tests {
-        let failed = test["outcome"] != "passed";
-        let details = test["details"].as_array().unwrap();
-        if failed == details.is_empty() || (test["detail"] == "") == failed {
-            wrong.push(format!(
-                "{name}: {} is {} with details {details:?}",
-                test["id"], test["outcome"]
-            ));
+    for section in sections {
+        for test in section["tests"].as_array().unwrap() {
+            let failed = test["outcome"] != "passed";
+            let explained = !test["failures"].as_array().unwrap().is_empty();
+            if failed != explained {
+                wrong.push(format!(
+                    "{name}: {} is {} with failures {}",
+                    section["id"], test["outcome"], test["failures"]
+                ));
+            }
         }
     }
     wrong
@@ -366,16 +397,17 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     ]);
     run.assert_code(0);
     let report = &run.json["reports"][0];
-    assert_eq!(report["format"], "slider-autograde/1");
+    assert_eq!(report["format"], "slider-autograde/2");
     assert_eq!(report["score"], 100.0);
     assert_eq!(report["graded_weight"], 100);
-    assert_eq!(report["variant"], "coursera");
+    assert_eq!(report["api"], "coursera");
+    assert_eq!(report["edition"], "52 correctness tests (current)");
     for (category, passed, total) in [
         ("compilation", 1, 1),
         ("api", 1, 1),
         ("correctness", 52, 52),
-        ("memory", 2, 2),
-        ("timing", 5, 5),
+        ("memory", 22, 22),
+        ("timing", 125, 125),
     ] {
         assert_eq!(
             report["categories"][category]["passed"], passed,
@@ -386,19 +418,40 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     let want = &expected()["reference"];
     let wrong = mismatches(report, want);
     assert!(wrong.is_empty(), "{wrong:?}");
-    for test in report["tests"].as_array().unwrap() {
-        for key in [
-            "id", "category", "title", "outcome", "detail", "details", "time_ms",
-        ] {
-            assert!(!test[key].is_null(), "{key} in {test}");
+    for section in report["sections"].as_array().unwrap() {
+        for key in ["id", "category", "title", "board", "time_ms", "tests"] {
+            assert!(!section[key].is_null(), "{key} in {section}");
         }
-        let id = test["id"].as_str().unwrap();
-        let category = match id.split(' ').next() {
-            Some("Memory") => "memory",
-            Some("Timing") => "timing",
-            _ => "correctness",
+        let id = section["id"].as_str().unwrap();
+        let (category, board) = match id.split(' ').next() {
+            Some("Memory") if id == "Memory 1" => ("memory", "student"),
+            Some("Memory") => ("memory", "reference"),
+            Some("Timing") => ("timing", "reference"),
+            Some("Board") => ("correctness", "student"),
+            _ => ("correctness", "reference"),
         };
-        assert_eq!(test["category"], category, "{id}");
+        assert_eq!(section["category"], category, "{id}");
+        assert_eq!(
+            section["board"], board,
+            "{id}: the course substitutes its Board in every Solver test"
+        );
+    }
+    // The timing rows carry the course's figures, each under its limit.
+    let timing2 = report["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "Timing 2")
+        .unwrap();
+    let rows = timing2["tests"].as_array().unwrap();
+    assert_eq!(rows.len(), 25);
+    for row in rows {
+        let figures = row["figures"].as_array().unwrap();
+        assert_eq!(figures[0]["name"], "insert()", "{row}");
+        assert!(
+            figures[0]["value"].as_f64().unwrap() <= figures[0]["limit"].as_f64().unwrap(),
+            "{row}"
+        );
     }
     let human = &human_reports(&run.stdout)["reference"];
     assert!(
@@ -414,14 +467,14 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     let rows = gradescope["tests"].as_array().unwrap();
     assert_eq!(
         rows.len(),
-        2 + 52 + 2 + 5,
+        2 + 52 + 22 + 125,
         "compilation, API and every test"
     );
     assert!(rows.iter().all(|t| t["status"] == "passed"));
     let junit = std::fs::read_to_string(path("junit.xml")).unwrap();
     assert_eq!(
         junit.matches("<testcase ").count(),
-        2 + 52 + 2 + 5,
+        2 + 52 + 22 + 125,
         "{junit}"
     );
     assert!(!junit.contains("<failure"), "{junit}");
@@ -429,7 +482,7 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     assert_eq!(
         csv,
         "submission,score,compilation,api,correctness,memory,timing\n\
-         \"fixtures/autograde/reference\",100.00,1/1,1/1,52/52,2/2,5/5\n"
+         \"fixtures/autograde/reference\",100.00,1/1,1/1,52/52,22/22,125/125\n"
     );
     drop(run.files);
 }
@@ -440,11 +493,11 @@ fn the_princeton_variant_is_detected_and_each_reference_fails_the_other_api() {
     let run = autograde(&["--jobs", "2", "fixtures/autograde/princeton"]);
     run.assert_code(0);
     let report = &run.json["reports"][0];
-    assert_eq!(report["variant"], "princeton");
-    assert_eq!(report["variant_detected"], true);
+    assert_eq!(report["api"], "princeton");
+    assert_eq!(report["api_detected"], true);
     let wrong = mismatches(report, &expected()["princeton"]);
     assert!(wrong.is_empty(), "{wrong:?}");
-    let ids: Vec<&str> = report["tests"]
+    let ids: Vec<&str> = report["sections"]
         .as_array()
         .unwrap()
         .iter()
@@ -462,7 +515,7 @@ fn the_princeton_variant_is_detected_and_each_reference_fails_the_other_api() {
         "princeton",
         "fixtures/autograde/reference",
     ]);
-    let api = run.json["reports"][0]["api"].to_string();
+    let api = run.json["reports"][0]["api_check"].to_string();
     for member in [
         "int size()",
         "int tileAt(int, int)",
@@ -478,7 +531,7 @@ fn the_princeton_variant_is_detected_and_each_reference_fails_the_other_api() {
         "coursera",
         "fixtures/autograde/princeton",
     ]);
-    let api = run.json["reports"][0]["api"].to_string();
+    let api = run.json["reports"][0]["api_check"].to_string();
     for member in ["int dimension()", "Board twin()", "int size()"] {
         assert!(api.contains(member), "{member} in {api}");
     }
@@ -495,6 +548,53 @@ fn buggy_submissions_fail_exactly_the_tests_the_course_fails() {
     assert!(
         run.stdout.contains("submission,score,"),
         "--batch prints a CSV table"
+    );
+}
+
+#[test]
+fn what_the_course_reports_taught_is_graded_as_the_course_grades_it() {
+    common::require_jdk();
+    let run = grade_set("learned", &["--compare-reports"]);
+    run.assert_code(1);
+    let reports = reports(&run.json);
+    // The Solver that breaks ties as the course's reference does makes, in
+    // slider's Java with slider's reference Board and MinPQ, exactly the
+    // counts slider's Rust model of that reference computes (no code shared).
+    let ties = reports["learned/arbitrary-ties"];
+    let timing2 = ties["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "Timing 2")
+        .unwrap();
+    for (row, puzzle) in timing2["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(slider::course::TIMING_PUZZLES)
+    {
+        let board: slider::Board = slider::course::file(puzzle).unwrap().parse().unwrap();
+        let counts = slider::autograde::model::reference(&board).unwrap();
+        let figures = row["figures"].as_array().unwrap();
+        assert_eq!(
+            figures[0]["value"], counts.inserts as f64,
+            "{puzzle} inserts"
+        );
+        assert_eq!(
+            figures[1]["value"], counts.deletes as f64,
+            "{puzzle} delMin"
+        );
+    }
+    // The course-style report of one fixture is read and agrees.
+    assert!(
+        run.stdout.contains("learned/manhattan-undercounts: against the course's report\n  Correctness  course   48/52  slider   48/52  agrees"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("aggregates within 1 point: 1 of 1"),
+        "{}",
+        run.stdout
     );
 }
 
@@ -523,15 +623,16 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
         ("hostile/reads-files", "\"read\""),
         ("hostile/out-of-memory", "java.lang.OutOfMemoryError"),
         ("hostile/stack-overflow", "java.lang.StackOverflowError"),
-        ("hostile/equals-loop", "did not finish in time"),
+        ("hostile/equals-loop", "of CPU time in its threads"),
         ("hostile/static-init", "java.lang.NumberFormatException"),
     ] {
-        let details = reports[name]["tests"]
+        let details = reports[name]["sections"]
             .as_array()
             .unwrap()
             .iter()
-            .filter(|t| t["outcome"] != "passed")
-            .map(|t| t["detail"].as_str().unwrap().to_string())
+            .flat_map(|s| s["tests"].as_array().unwrap())
+            .flat_map(|t| t["failures"].as_array().unwrap())
+            .map(|f| f["detail"].as_str().unwrap().to_string())
             .collect::<Vec<_>>();
         assert!(!details.is_empty(), "{name} fails some test");
         assert!(

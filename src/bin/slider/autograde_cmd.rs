@@ -210,7 +210,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
     } else if reports.len() > 1 {
         let _ = write!(out, "{}", present::csv(&reports));
     }
-    if comparisons.len() > 1 {
+    if args.compare_reports && !comparisons.is_empty() {
         let _ = write!(out, "\n{}", present::compare::agreement(&comparisons));
     }
     let written = files.write(&|kind| match kind {
