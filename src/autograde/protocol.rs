@@ -90,7 +90,7 @@ pub enum Op {
     Neighbors(Board),
     /// Each neighbor, then its own neighbors.
     Neighbors2(Board),
-    /// `twin()`, called twice.
+    /// `twin()`.
     Twin(Board),
     /// Two Boards alive at once.
     Two(Board, Board),
@@ -227,6 +227,9 @@ pub struct Plan<'a> {
     pub limits: TrialLimits,
     /// The operations.
     pub ops: &'a [Op],
+    /// Each operation's list (once an input of a list throws, the probe
+    /// skips the rest of the list).
+    pub lists: &'a [u32],
     /// The number of the first.
     pub first: usize,
 }
@@ -240,8 +243,8 @@ impl Plan<'_> {
     /// use std::time::Duration;
     /// use slider::autograde::protocol::{Plan, Op, TrialLimits};
     /// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20) };
-    /// let plan = Plan { api: slider::course::Api::Coursera, student: "/s".as_ref(), limits, ops: &[Op::SolveNull], first: 3 };
-    /// assert_eq!(plan.text(), "api coursera\nstudent /s\ncpu-ms 5000\nprocess-cpu-ms 15000\nwall-ms 20000\n3 solve-null\n");
+    /// let plan = Plan { api: slider::course::Api::Coursera, student: "/s".as_ref(), limits, ops: &[Op::SolveNull], lists: &[7], first: 3 };
+    /// assert_eq!(plan.text(), "api coursera\nstudent /s\ncpu-ms 5000\nprocess-cpu-ms 15000\nwall-ms 20000\nlist 7\n3 solve-null\n");
     /// ```
     #[must_use]
     pub fn text(&self) -> String {
@@ -257,7 +260,15 @@ impl Plan<'_> {
             self.limits.process_cpu.as_millis(),
             self.limits.wall.as_millis()
         );
+        let mut list = None;
         for (i, op) in self.ops.iter().enumerate() {
+            let this = self.lists.get(i).copied();
+            if this != list {
+                if let Some(this) = this {
+                    let _ = writeln!(out, "list {this}");
+                }
+                list = this;
+            }
             out.push_str(&op.line(self.first + i));
             out.push('\n');
         }
@@ -292,6 +303,8 @@ pub enum Record {
     },
     /// A method or constructor the operation needs is not there.
     Missing(String),
+    /// Not run: an earlier input of its list threw.
+    Skipped,
     /// A limit ended the trial (and its JVM).
     Limit {
         /// Which.
@@ -354,6 +367,7 @@ pub fn parse(channel: &[u8]) -> Records {
                 frames: rest.get(3..).map(<[String]>::to_vec).unwrap_or_default(),
             },
             Some("missing") => Record::Missing(rest.get(1).cloned().unwrap_or_default()),
+            Some("skipped") => Record::Skipped,
             Some("limit") => Record::Limit {
                 kind: match rest.get(1).map(String::as_str) {
                     Some("process") => LimitKind::Process,

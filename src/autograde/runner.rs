@@ -50,7 +50,7 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
         JvmMode::Timing => (
             TrialLimits {
                 cpu: super::model::CPU_LIMIT,
-                process_cpu: 3 * super::model::CPU_LIMIT,
+                process_cpu: 2 * super::model::CPU_LIMIT,
                 wall: Duration::from_secs(60),
             },
             memory_mib * 3 / 4,
@@ -111,6 +111,7 @@ pub(super) fn run_group(
             student: &classes,
             limits,
             ops: &group.ops[first..],
+            lists: &group.lists[first..],
             first,
         };
         let started = Instant::now();
@@ -166,7 +167,12 @@ pub(super) fn run_group(
                 },
             );
         }
-        first = unit;
+        if limited && group.mode == JvmMode::Timing {
+            skip_harder(group, stopped, unit, &mut run);
+        }
+        first = (unit..group.ops.len())
+            .find(|i| !run.missing.contains_key(i))
+            .unwrap_or(group.ops.len());
         restarts += 1;
         if restarts > MAX_RESTARTS {
             all_missing(
@@ -180,6 +186,41 @@ pub(super) fn run_group(
         }
     }
     run
+}
+
+/// After timing puzzle `stopped` ran out of time: the later puzzles the
+/// course's reference needs at least as many insertions for are not run
+/// (they would run out of time too, at up to 10 s of CPU each).
+fn skip_harder(group: &Group, stopped: usize, from: usize, run: &mut GroupRun) {
+    let board = |i: usize| match &group.ops[i] {
+        protocol::Op::Timing(board) => Some(board),
+        _ => None,
+    };
+    let work = |i: usize| {
+        board(i)
+            .and_then(super::model::reference)
+            .map(|c| c.inserts)
+    };
+    let Some(limit) = work(stopped) else {
+        return;
+    };
+    let name = board(stopped)
+        .and_then(|b| {
+            crate::course::FILES
+                .iter()
+                .find(|(_, text)| text.parse::<crate::Board>().ok().as_ref() == Some(b))
+        })
+        .map_or_else(
+            || "an earlier puzzle".to_string(),
+            |(n, _)| format!("{n}.txt"),
+        );
+    for i in from..group.ops.len() {
+        if work(i).is_some_and(|w| w >= limit) {
+            run.missing.entry(i).or_insert_with(|| Failure::NotRun {
+                why: format!("{name}, which the course's reference solves with fewer insertions, ran out of time"),
+            });
+        }
+    }
 }
 
 /// Starts one probe JVM on `plan`.

@@ -13,12 +13,13 @@
 //! rest of its correctness test, or its row alone.
 
 mod inputs;
+mod measure;
 pub mod rows;
 
 use super::Category;
 use super::protocol::{Method, Op, SolverMethod};
 use crate::Board;
-use crate::course::{Api, Edition, MEMORY_PUZZLES, MEMORY_SIZES, TIMING_PUZZLES};
+use crate::course::{Api, Edition};
 pub use inputs::Input;
 
 /// What a test asks of the student's classes, and how it is judged.
@@ -215,6 +216,10 @@ pub struct Group {
     /// The units, in order: ranges of `ops` that a trial running out of
     /// time ends together.
     pub units: Vec<std::ops::Range<usize>>,
+    /// Each operation's list: once an input of a list throws, the rest of
+    /// the list is not run (as the course moves on to the next list after
+    /// a list's first failure).
+    pub lists: Vec<u32>,
 }
 
 impl Group {
@@ -224,12 +229,21 @@ impl Group {
             mode,
             ops: Vec::new(),
             units: Vec::new(),
+            lists: Vec::new(),
         }
     }
 
-    /// Adds `ops` as one unit; returns their range.
-    fn unit(&mut self, ops: Vec<Op>) -> std::ops::Range<usize> {
+    /// Adds `ops` as one unit, the inputs of each list together; returns
+    /// their range.
+    fn unit(&mut self, ops: Vec<Op>, inputs: &[Input]) -> std::ops::Range<usize> {
         let range = self.ops.len()..self.ops.len() + ops.len();
+        let mut list = self.lists.last().map_or(0, |l| l + 1);
+        for (k, input) in inputs.iter().enumerate() {
+            if k > 0 && input.list != inputs[k - 1].list {
+                list += 1;
+            }
+            self.lists.push(list);
+        }
         self.ops.extend(ops);
         self.units.push(range.clone());
         range
@@ -239,7 +253,10 @@ impl Group {
     fn rows(&mut self, ops: Vec<Op>) -> std::ops::Range<usize> {
         let start = self.ops.len();
         for op in ops {
-            self.unit(vec![op]);
+            let list = self.lists.last().map_or(0, |l| l + 1);
+            self.units.push(self.ops.len()..self.ops.len() + 1);
+            self.ops.push(op);
+            self.lists.push(list);
         }
         start..self.ops.len()
     }
@@ -261,7 +278,7 @@ fn title(row: &Row, api: Api) -> String {
 
 /// A number for each test, stable across editions and plans, that seeds
 /// its random inputs.
-fn salt(text: &str) -> u64 {
+pub(super) fn salt(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
@@ -317,25 +334,36 @@ pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed:
                 let title = title(row, api);
                 sections.push((id, title, row.check, inputs));
             }
-            // The Board's tests in one JVM; the Solver's, heavier, in two of
-            // about equal work, for two cores.
-            let parts = if classes == Classes::Reference { 2 } else { 1 };
-            let work: usize = sections.iter().map(|s| s.3.len()).sum();
-            let mut done = 0;
+            // The Board's tests in one JVM; the Solver's, heavier, in four of
+            // about equal work (a slow Solver spends minutes on them), so
+            // that two cores share them.
+            let parts = if classes == Classes::Reference { 4 } else { 1 };
             let first = planned.groups.len();
             for _ in 0..parts {
                 planned
                     .groups
                     .push(Group::new(classes, JvmMode::Correctness));
             }
-            for (id, title, check, inputs) in sections {
-                let g = first + (done * parts / work.max(1)).min(parts - 1);
-                done += inputs.len();
+            // The costliest test first, each to the least loaded JVM; each
+            // JVM runs its tests in the course's order.
+            let mut by_cost: Vec<usize> = (0..sections.len()).collect();
+            by_cost.sort_by(|&a, &b| cost(&sections[b].3).total_cmp(&cost(&sections[a].3)));
+            let mut load = vec![0.0_f64; parts];
+            let mut part_of = vec![0; sections.len()];
+            for i in by_cost {
+                let least = (0..parts)
+                    .min_by(|&a, &b| load[a].total_cmp(&load[b]))
+                    .unwrap_or(0);
+                load[least] += cost(&sections[i].3);
+                part_of[i] = least;
+            }
+            for ((id, title, check, inputs), part) in sections.into_iter().zip(part_of) {
+                let g = first + part;
                 let ops = inputs
                     .iter()
                     .map(|input| op(check, input, api, seed))
                     .collect();
-                let ops = planned.groups[g].unit(ops);
+                let ops = planned.groups[g].unit(ops, &inputs);
                 planned.sections.push(Section {
                     id,
                     category: Category::Correctness,
@@ -351,12 +379,28 @@ pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed:
         }
     }
     if wanted(Category::Memory) {
-        memory(&mut planned, seed);
+        measure::memory(&mut planned, seed);
     }
     if wanted(Category::Timing) {
-        timing(&mut planned);
+        measure::timing(&mut planned);
     }
     planned
+}
+
+/// About how long a slow Solver takes on these inputs, in units of a 3x3
+/// puzzle: the 4x4 and 5x5 ones dominate; boards a few moves from the goal
+/// and 2x2 ones cost next to nothing.
+fn cost(inputs: &[Input]) -> f64 {
+    inputs
+        .iter()
+        .map(|input| match input.boards.first().map(Board::size) {
+            Some(2) => 0.05,
+            Some(3) if input.list.contains("exactly") => 0.05,
+            Some(3) => 1.0,
+            Some(4 | 5) => 20.0,
+            _ => 0.5,
+        })
+        .sum()
 }
 
 /// The probe's operation for one input of a correctness test.
@@ -397,105 +441,4 @@ fn op(check: Check, input: &Input, api: Api, seed: u64) -> Op {
 
 fn goal(n: usize) -> Board {
     Board::goal(n).unwrap_or_else(|_| unreachable!("2 to 127 are valid sizes"))
-}
-
-/// The memory tests: 10 Board sizes, then the Solver and its `MinPQ`s on
-/// 6 puzzles (one run each serves both).
-fn memory(planned: &mut Planned, seed: u64) {
-    let boards = inputs::make(Inputs::Sizes(&MEMORY_SIZES), seed ^ salt("Memory 1"));
-    let mut group = Group::new(Classes::Student, JvmMode::Memory);
-    let ops = group.rows(
-        boards
-            .iter()
-            .map(|i| Op::BoardMemory(i.boards[0].clone()))
-            .collect(),
-    );
-    planned.groups.push(group);
-    planned.sections.push(Section {
-        id: "Memory 1".to_string(),
-        category: Category::Memory,
-        title: "memory usage of an n-by-n board [ must be at most 4n^2 + 32n + 64 bytes ]"
-            .to_string(),
-        check: Check::BoardMemory,
-        classes: Classes::Student,
-        group: planned.groups.len() - 1,
-        ops,
-        inputs: boards,
-        per_row: true,
-    });
-    let puzzles = inputs::make(Inputs::Files(&MEMORY_PUZZLES), 0);
-    let mut group = Group::new(Classes::Reference, JvmMode::Memory);
-    let ops = group.rows(
-        puzzles
-            .iter()
-            .map(|i| Op::SolverMemory(i.boards[0].clone()))
-            .collect(),
-    );
-    planned.groups.push(group);
-    let group = planned.groups.len() - 1;
-    for (id, title, check) in [
-        ("Memory 2", "measure memory of Solver", Check::SolverMemory),
-        ("Memory 3", "measure memory of MinPQ", Check::QueueMemory),
-    ] {
-        planned.sections.push(Section {
-            id: id.to_string(),
-            category: Category::Memory,
-            title: title.to_string(),
-            check,
-            classes: Classes::Reference,
-            group,
-            ops: ops.clone(),
-            inputs: puzzles.clone(),
-            per_row: true,
-        });
-    }
-}
-
-/// The timing tests: one run per puzzle serves all five.
-fn timing(planned: &mut Planned) {
-    let puzzles = inputs::make(Inputs::Files(&TIMING_PUZZLES), 0);
-    let mut group = Group::new(Classes::Reference, JvmMode::Timing);
-    let ops = group.rows(
-        puzzles
-            .iter()
-            .map(|i| Op::Timing(i.boards[0].clone()))
-            .collect(),
-    );
-    planned.groups.push(group);
-    let group = planned.groups.len() - 1;
-    for (id, title, test) in [
-        (
-            "Timing 1",
-            "measure CPU time and check correctness",
-            TimingTest::Cpu,
-        ),
-        ("Timing 2", "count MinPQ operations", TimingTest::Queue),
-        (
-            "Timing 3",
-            "count Board operations (that should not get called)",
-            TimingTest::NotCalled,
-        ),
-        (
-            "Timing 4a",
-            "count Board operations (that should get called)",
-            TimingTest::Calls,
-        ),
-        (
-            "Timing 4b",
-            "count Board operations (that should get called), rejecting if doesn't adhere to stricter caching limits",
-            TimingTest::Caching,
-        ),
-    ] {
-        planned.sections.push(Section {
-            id: id.to_string(),
-            category: Category::Timing,
-            title: title.to_string(),
-            check: Check::Timing(test),
-            classes: Classes::Reference,
-            group,
-            ops: ops.clone(),
-            inputs: puzzles.clone(),
-            per_row: true,
-        });
-    }
 }

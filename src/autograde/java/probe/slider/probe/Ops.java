@@ -10,7 +10,7 @@
  *   tiles B                 tileAt(i, j) over the board, row by row
  *   neighbors B             the count of B's neighbors, then each's toString
  *   neighbors2 B            each neighbor's toString, its neighbors', then |
- *   twin B                  twin()'s toString, twice (two calls)
+ *   twin B                  twin()'s toString
  *   two A B                 for each: toString, hamming, manhattan, size
  *   mutate B                method=value for toString, hamming, manhattan,
  *                           isGoal, before and after the array changed
@@ -268,12 +268,9 @@ final class Ops {
                 }
                 break;
             }
-            case "twin": {
-                Object b = newBoard(parse(w[2]));
-                out.add(str(call(b, "twin")));
-                out.add(str(call(b, "twin")));
+            case "twin":
+                out.add(str(call(newBoard(parse(w[2])), "twin")));
                 break;
-            }
             case "two": {
                 Object a = newBoard(parse(w[2]));
                 Object b = newBoard(parse(w[3]));

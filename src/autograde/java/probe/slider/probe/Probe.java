@@ -18,12 +18,14 @@
  *   cpu-ms MS                    CPU time of the trial's threads that ends it
  *   process-cpu-ms MS            CPU time of the whole JVM that ends it
  *   wall-ms MS                   wall time that ends it (a backstop)
+ *   list K                       the operations after it belong to list K
  *   ID OP ARGS...                one operation (see Ops.java)
  * Records on descriptor 3 (tab-separated, fields escaped \\ \n \t \r):
  *   hello
  *   ID ok FIELD...               the operation's results
  *   ID threw CLASS MESSAGE FRAME...
  *   ID missing MEMBER            a method or constructor is not there
+ *   ID skipped                   not run: an earlier input of its list threw
  *   ID limit cpu|process|wall THREADS_MS PROCESS_MS WALL_MS
  *   ID cpu THREADS_NS            the CPU of the threads the trial started
  *                                besides its own (sent before its ok)
@@ -99,10 +101,20 @@ public final class Probe {
         emit("hello");
         channel.flush();
         long flushed = System.nanoTime();
+        String list = "", failedList = null;
         for (String line : plan) {
             String[] w = line.split(" ");
+            if (w.length == 2 && w[0].equals("list")) list = w[1];
             if (w.length < 2 || w[0].isEmpty() || !Character.isDigit(w[0].charAt(0))) continue;
-            boolean finished = trial(w);
+            // Once an input of a list threw, the rest of the list is skipped
+            // (no record): the course moves on after a list's first failure.
+            if (list.equals(failedList)) {
+                emit(w[0], "skipped");
+                continue;
+            }
+            String[] kind = new String[1];
+            boolean finished = trial(w, kind);
+            if ("threw".equals(kind[0]) || "missing".equals(kind[0])) failedList = list;
             if (!finished) end();
             if (System.nanoTime() - flushed > 20_000_000L) {
                 channel.flush();
@@ -195,7 +207,7 @@ public final class Probe {
                 }
                 RESULTS.add(Ops.record(w));
             }
-        }, "slider-trial", 256L << 20);
+        }, "slider-trial", 16L << 20);
         worker.setDaemon(true);
         worker.start();
     }
@@ -207,7 +219,7 @@ public final class Probe {
      * count the CPU time of every thread of the worker's group (threads the
      * student's code starts join it).
      */
-    private static boolean trial(String[] w) throws InterruptedException {
+    private static boolean trial(String[] w, String[] kind) throws InterruptedException {
         if (worker == null) startWorker();
         ThreadMXBean clock = ManagementFactory.getThreadMXBean();
         Map<Long, Long> before = new HashMap<>();
@@ -247,6 +259,7 @@ public final class Probe {
             if (e.getKey() != worker.getId()) helpers += e.getValue() - before.getOrDefault(e.getKey(), 0L);
         }
         if (helpers > 0) emit(w[0], "cpu", String.valueOf(helpers));
+        kind[0] = fields.get(0);
         fields.add(0, w[0]);
         emit(fields.toArray(new String[0]));
         return true;

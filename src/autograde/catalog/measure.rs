@@ -1,0 +1,109 @@
+//! The course's memory and timing tests: one JVM each, every row (a size,
+//! a puzzle) a test of its own.
+
+use super::{
+    Category, Check, Classes, Group, Inputs, JvmMode, Planned, Section, TimingTest, inputs, salt,
+};
+use crate::autograde::protocol::Op;
+use crate::course::{MEMORY_PUZZLES, MEMORY_SIZES, TIMING_PUZZLES};
+
+/// The memory tests: 10 Board sizes, then the Solver and its `MinPQ`s on
+/// 6 puzzles (one run each serves both).
+pub(super) fn memory(planned: &mut Planned, seed: u64) {
+    let boards = inputs::make(Inputs::Sizes(&MEMORY_SIZES), seed ^ salt("Memory 1"));
+    let mut group = Group::new(Classes::Student, JvmMode::Memory);
+    let ops = group.rows(
+        boards
+            .iter()
+            .map(|i| Op::BoardMemory(i.boards[0].clone()))
+            .collect(),
+    );
+    planned.groups.push(group);
+    planned.sections.push(Section {
+        id: "Memory 1".to_string(),
+        category: Category::Memory,
+        title: "memory usage of an n-by-n board [ must be at most 4n^2 + 32n + 64 bytes ]"
+            .to_string(),
+        check: Check::BoardMemory,
+        classes: Classes::Student,
+        group: planned.groups.len() - 1,
+        ops,
+        inputs: boards,
+        per_row: true,
+    });
+    let puzzles = inputs::make(Inputs::Files(&MEMORY_PUZZLES), 0);
+    let mut group = Group::new(Classes::Reference, JvmMode::Memory);
+    let ops = group.rows(
+        puzzles
+            .iter()
+            .map(|i| Op::SolverMemory(i.boards[0].clone()))
+            .collect(),
+    );
+    planned.groups.push(group);
+    let group = planned.groups.len() - 1;
+    for (id, title, check) in [
+        ("Memory 2", "measure memory of Solver", Check::SolverMemory),
+        ("Memory 3", "measure memory of MinPQ", Check::QueueMemory),
+    ] {
+        planned.sections.push(Section {
+            id: id.to_string(),
+            category: Category::Memory,
+            title: title.to_string(),
+            check,
+            classes: Classes::Reference,
+            group,
+            ops: ops.clone(),
+            inputs: puzzles.clone(),
+            per_row: true,
+        });
+    }
+}
+
+/// The timing tests: one run per puzzle serves all five.
+pub(super) fn timing(planned: &mut Planned) {
+    let puzzles = inputs::make(Inputs::Files(&TIMING_PUZZLES), 0);
+    let mut group = Group::new(Classes::Reference, JvmMode::Timing);
+    let ops = group.rows(
+        puzzles
+            .iter()
+            .map(|i| Op::Timing(i.boards[0].clone()))
+            .collect(),
+    );
+    planned.groups.push(group);
+    let group = planned.groups.len() - 1;
+    for (id, title, test) in [
+        (
+            "Timing 1",
+            "measure CPU time and check correctness",
+            TimingTest::Cpu,
+        ),
+        ("Timing 2", "count MinPQ operations", TimingTest::Queue),
+        (
+            "Timing 3",
+            "count Board operations (that should not get called)",
+            TimingTest::NotCalled,
+        ),
+        (
+            "Timing 4a",
+            "count Board operations (that should get called)",
+            TimingTest::Calls,
+        ),
+        (
+            "Timing 4b",
+            "count Board operations (that should get called), rejecting if doesn't adhere to stricter caching limits",
+            TimingTest::Caching,
+        ),
+    ] {
+        planned.sections.push(Section {
+            id: id.to_string(),
+            category: Category::Timing,
+            title: title.to_string(),
+            check: Check::Timing(test),
+            classes: Classes::Reference,
+            group,
+            ops: ops.clone(),
+            inputs: puzzles.clone(),
+            per_row: true,
+        });
+    }
+}

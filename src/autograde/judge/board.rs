@@ -1,0 +1,233 @@
+//! Judging the student's Board: its methods' values against slider's
+//! [`Board`], its boards read as the course reads them.
+
+use super::{board_value, field, method_value, numbers, read, same, value};
+use crate::Board;
+use crate::autograde::catalog::{Check, Input};
+use crate::autograde::failure::Failure;
+use crate::autograde::protocol::Method;
+use crate::course::Api;
+
+/// Whether `twin` is `board` with two of its tiles swapped (the blank not
+/// among them).
+fn is_twin(board: &Board, twin: &str) -> bool {
+    let Some((n, tiles)) = numbers(twin) else {
+        return false;
+    };
+    let mine: Vec<i64> = board.tiles().map(i64::from).collect();
+    if n != board.size() {
+        return false;
+    }
+    let differ: Vec<usize> = (0..mine.len()).filter(|&i| mine[i] != tiles[i]).collect();
+    differ.len() == 2
+        && mine[differ[0]] == tiles[differ[1]]
+        && mine[differ[1]] == tiles[differ[0]]
+        && mine[differ[0]] != 0
+        && mine[differ[1]] != 0
+}
+
+/// The student's neighbors against the reference's, as sets of boards.
+fn neighbors(board: &Board, count: &str, students: &[String]) -> Result<(), Failure> {
+    let reference: Vec<Board> = board.neighbors().collect();
+    if count == "null" {
+        return Err(Failure::WrongValue {
+            method: "neighbors()".to_string(),
+            student: "null".to_string(),
+            reference: format!("{} boards", reference.len()),
+        });
+    }
+    if students.len() != reference.len() {
+        return Err(Failure::NeighborCount {
+            student: students.len(),
+            reference: reference.len(),
+        });
+    }
+    let mut left = reference.clone();
+    for text in students {
+        match left.iter().position(|r| same(text, r)) {
+            Some(i) => {
+                left.swap_remove(i);
+            }
+            None => {
+                return Err(Failure::NotANeighbor {
+                    student: text.clone(),
+                });
+            }
+        }
+    }
+    match left.into_iter().next() {
+        Some(neighbor) => Err(Failure::NeighborMissing { neighbor }),
+        None => Ok(()),
+    }
+}
+
+#[allow(clippy::too_many_lines)] // one short arm per Board check
+pub(super) fn judge(
+    check: Check,
+    board: &Board,
+    input: &Input,
+    fields: &[String],
+    api: Api,
+) -> Result<(), Failure> {
+    let f0 = || field(fields, 0);
+    match check {
+        Check::Value(method) => method_value(method, f0()?, board, api),
+        Check::Tiles => {
+            let tiles: Vec<String> = board.tiles().map(|t| t.to_string()).collect();
+            value("tileAt", f0()?, tiles.join(" "))
+        }
+        Check::Neighbors => neighbors(board, f0()?, fields.get(1..).unwrap_or_default()),
+        Check::Neighbors2 => {
+            if f0()? == "null" {
+                return neighbors(board, "null", &[]);
+            }
+            let groups: Vec<&[String]> = fields
+                .split(|f| f == "|")
+                .filter(|g| !g.is_empty())
+                .collect();
+            let firsts: Vec<String> = groups.iter().map(|g| g[0].clone()).collect();
+            neighbors(board, &firsts.len().to_string(), &firsts)?;
+            for group in groups {
+                let Some(neighbor) = read(&group[0]) else {
+                    continue;
+                };
+                let theirs = &group[1..];
+                let count = if theirs.first().is_some_and(|t| t == "null") {
+                    "null".to_string()
+                } else {
+                    theirs.len().to_string()
+                };
+                neighbors(&neighbor, &count, theirs)?;
+            }
+            Ok(())
+        }
+        Check::Twin => {
+            // one call, a twin (whether it is the same twin each time is
+            // test 12's question)
+            let first = f0()?;
+            if is_twin(board, first) {
+                Ok(())
+            } else {
+                Err(Failure::NotATwin {
+                    student: first.to_string(),
+                })
+            }
+        }
+        Check::Two => {
+            // two Boards alive at once: each still itself (static state?)
+            for (k, b) in input.boards.iter().enumerate() {
+                let at = 4 * k;
+                board_value("toString", field(fields, at)?, b)?;
+                value(api.size_method(), field(fields, at + 3)?, b.size())?;
+            }
+            Ok(())
+        }
+        Check::Mutate => {
+            // the Board answers as before once the array it was made from
+            // changes (whether the answers are right is other tests' job)
+            let half = fields.len() / 2;
+            for (before, after) in fields[..half].iter().zip(&fields[half..]) {
+                let same = match (before.split_once('='), after.split_once('=')) {
+                    (Some(("toString", a)), Some((_, b))) => numbers(a) == numbers(b),
+                    (Some((_, a)), Some((_, b))) => a == b,
+                    _ => return Err(Failure::ProbeIncomplete),
+                };
+                if !same {
+                    return Err(Failure::NotImmutable);
+                }
+            }
+            Ok(())
+        }
+        Check::Order => order(board, fields),
+        Check::Equals => {
+            let expected = input.boards.first() == input.boards.get(1);
+            value("a.equals", f0()?, expected)?;
+            value("b.equals", field(fields, 1)?, expected)
+        }
+        Check::Laws => {
+            for (law, want) in [
+                ("reflexive", true),
+                ("symmetric", true),
+                ("transitive", true),
+                ("null", false),
+                ("string", false),
+                ("uncastable", false),
+                ("object-board", true),
+                ("object-string", false),
+            ] {
+                let got = crate::autograde::protocol::named(fields, law);
+                if got != Some(if want { "true" } else { "false" }) {
+                    return Err(Failure::EqualsLaw {
+                        law: law.to_string(),
+                    });
+                }
+            }
+            Ok(())
+        }
+        Check::Kth { method, .. } => {
+            let text = f0()?;
+            let Some(kth) = read(text) else {
+                return Err(Failure::Unreadable {
+                    method: "toString()".to_string(),
+                    text: text.to_string(),
+                });
+            };
+            let at = match method {
+                Method::Size => 1,
+                Method::Hamming => 2,
+                _ => 3,
+            };
+            method_value(method, field(fields, at)?, &kth, api).map_err(|failure| match failure {
+                Failure::WrongValue {
+                    method,
+                    student,
+                    reference,
+                } => Failure::WrongValue {
+                    method: format!(
+                        "{method} of {}",
+                        kth.to_string().trim_end().replace('\n', " / ")
+                    ),
+                    student,
+                    reference,
+                },
+                other => other,
+            })
+        }
+        _ => Err(Failure::ProbeIncomplete),
+    }
+}
+
+/// Board 12: every method's answers are the same in every round, whatever
+/// the order of the calls (whether they are right is other tests' job), and
+/// every twin is a twin.
+fn order(board: &Board, fields: &[String]) -> Result<(), Failure> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for entry in fields {
+        let Some((name, answer)) = entry.split_once('=') else {
+            return Err(Failure::ProbeIncomplete);
+        };
+        if name == "twin" && !is_twin(board, answer) {
+            return Err(Failure::NotATwin {
+                student: answer.to_string(),
+            });
+        }
+        match seen.iter().find(|(n, _)| *n == name) {
+            Some((_, first)) => {
+                let consistent = if matches!(name, "toString" | "twin") {
+                    numbers(first) == numbers(answer)
+                } else {
+                    *first == answer
+                };
+                if !consistent {
+                    return Err(Failure::Inconsistent {
+                        method: format!("{name}()"),
+                        first: (*first).to_string(),
+                        later: answer.to_string(),
+                    });
+                }
+            }
+            None => seen.push((name, answer)),
+        }
+    }
+    Ok(())
+}
