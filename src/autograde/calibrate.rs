@@ -47,7 +47,7 @@ impl CourseReport {
     pub fn parse(text: &str) -> CourseReport {
         let mut report = CourseReport::default();
         let mut side = "";
-        let mut test: Option<String> = None;
+        let mut current: Option<String> = None;
         let mut table: Option<String> = None;
         for raw in text.lines() {
             let line = raw.trim().trim_end_matches("<br>");
@@ -84,7 +84,7 @@ impl CourseReport {
                 && let Some((number, _)) = rest.split_once(':')
             {
                 match side {
-                    "Board" | "Solver" => test = Some(format!("{side} {number}")),
+                    "Board" | "Solver" => current = Some(format!("{side} {number}")),
                     "Timing" => table = Some(format!("Timing {number}")),
                     _ if line.contains("memory of Solver") => table = Some("Memory 2".to_string()),
                     _ if line.contains("memory of MinPQ") => table = Some("Memory 3".to_string()),
@@ -92,7 +92,7 @@ impl CourseReport {
                 }
             }
             if let Some(verdict) = line.strip_prefix("==> ")
-                && let Some(id) = test.take()
+                && let Some(id) = current.take()
             {
                 report.tests.push((id, verdict.starts_with("passed")));
             }

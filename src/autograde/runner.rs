@@ -68,6 +68,7 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
 
 /// Runs `group`, as job slot `slot`, until every trial has a record, the
 /// restarts are spent, or `deadline` passes.
+#[allow(clippy::too_many_lines)] // start, read, then resume at the next unit
 pub(super) fn run_group(
     group: &Group,
     built: &Built,

@@ -273,7 +273,7 @@ pub struct Planned {
 
 /// What the course's titles call the size method.
 fn title(row: &Row, api: Api) -> String {
-    row.title.replace("SIZE", &format!("{}", api.size_method()))
+    row.title.replace("SIZE", api.size_method())
 }
 
 /// A number for each test, stable across editions and plans, that seeds

@@ -217,7 +217,11 @@ pub(super) fn field(fields: &[String], i: usize) -> Result<&str, Failure> {
         .ok_or(Failure::ProbeIncomplete)
 }
 
-pub(super) fn value(method: &str, student: &str, reference: impl ToString) -> Result<(), Failure> {
+pub(super) fn value(
+    method: &str,
+    student: &str,
+    reference: impl std::fmt::Display,
+) -> Result<(), Failure> {
     let reference = reference.to_string();
     if student == reference {
         Ok(())

@@ -282,26 +282,21 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
         .map_err(|_| format!("`{text}` seconds is too long a time"))
 }
 
-/// What runs of untrusted programs are isolated by, from the flags and this
-/// machine: the first slot uid (as root), bubblewrap (with a note when
-/// `auto` finds none), and the programs' environment with `pass_env`'s
-/// variables passed through.
+/// The harness untrusted programs run under: `limits`, and the isolation
+/// the flags and this machine give: a uid per job slot (as root),
+/// bubblewrap (with a note when `auto` finds none), the programs'
+/// environment with `pass_env`'s variables passed through, and the `hide`n
+/// folders.
 #[cfg(feature = "cli")]
 #[allow(dead_code)] // slider-check runs nothing
-pub fn isolation(
+pub fn harness(
+    limits: slider::run::process::Limits,
     user: slider::run::sandbox::UserMode,
     mode: slider::run::sandbox::SandboxMode,
     pass_env: &[String],
-) -> Result<
-    (
-        Option<u32>,
-        Option<std::path::PathBuf>,
-        Vec<(std::ffi::OsString, std::ffi::OsString)>,
-    ),
-    u8,
-> {
+    hide: Vec<std::path::PathBuf>,
+) -> Result<slider::run::Harness, u8> {
     use slider::run::sandbox::{Sandbox, program_env, sandbox};
-    let uid_base = user.uid_base(nix::unistd::geteuid().is_root());
     let bwrap = match sandbox(mode, std::env::var_os("PATH").as_deref()) {
         Ok(Sandbox::Bwrap(path)) => Some(path),
         Ok(Sandbox::None(why)) => {
@@ -319,11 +314,14 @@ pub fn isolation(
         .iter()
         .filter_map(|name| std::env::var_os(name).map(|value| (name.into(), value)))
         .collect();
-    Ok((
-        uid_base,
+    Ok(slider::run::Harness {
+        limits,
+        uid_base: user.uid_base(nix::unistd::geteuid().is_root()),
+        env: program_env(std::env::var_os("PATH"), &pass),
         bwrap,
-        program_env(std::env::var_os("PATH"), &pass),
-    ))
+        hide,
+        scratch: std::env::temp_dir(),
+    })
 }
 
 /// Report files named on the command line, opened before any work (so that

@@ -12,7 +12,6 @@ use slider::autograde::{Category, Options, Report, Toolkit, autograde};
 use slider::course::{Api, Edition};
 use slider::exit_code;
 use slider::present::autograde as present;
-use slider::run::Harness;
 use slider::run::process::{Limits, Memory};
 use slider::run::sandbox::{SandboxMode, UserMode};
 
@@ -277,22 +276,15 @@ fn options(args: &AutogradeArgs) -> Result<Options, u8> {
     let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
     let jdk = Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref())
         .map_err(|why| fail(&why))?;
-    let (uid_base, bwrap, env) = crate::common::isolation(args.user, args.sandbox, &[])?;
-    let harness = Harness {
-        limits: Limits {
-            wall: Duration::from_secs(60),
-            cpu: Some(Duration::from_secs(60)),
-            memory: Memory::Resident(args.memory << 20),
-            max_output: 16 << 20,
-            processes: 256,
-            file_size: 16 << 20,
-        },
-        uid_base,
-        env,
-        bwrap,
-        hide: Vec::new(),
-        scratch: std::env::temp_dir(),
+    let limits = Limits {
+        wall: Duration::from_secs(60),
+        cpu: Some(Duration::from_secs(60)),
+        memory: Memory::Resident(args.memory << 20),
+        max_output: 16 << 20,
+        processes: 256,
+        file_size: 16 << 20,
     };
+    let harness = crate::common::harness(limits, args.user, args.sandbox, &[], Vec::new())?;
     Ok(Options {
         api: args.api,
         edition: args.edition,

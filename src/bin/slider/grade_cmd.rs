@@ -284,14 +284,12 @@ fn harness(args: &GradeArgs) -> Result<Harness, u8> {
         processes: args.processes,
         file_size: 64 << 20,
     };
-    let (uid_base, bwrap, env) = crate::common::isolation(args.user, args.sandbox, &args.pass_env)?;
     let suite_dir = std::fs::canonicalize(&args.suite).unwrap_or_else(|_| args.suite.clone());
-    Ok(Harness {
+    crate::common::harness(
         limits,
-        uid_base,
-        env,
-        bwrap,
-        hide: vec![suite_dir],
-        scratch: std::env::temp_dir(),
-    })
+        args.user,
+        args.sandbox,
+        &args.pass_env,
+        vec![suite_dir],
+    )
 }

@@ -45,13 +45,14 @@ pub fn summary(report: &Report) -> String {
         let value = match category {
             Category::Compile => stage_line(&report.compilation, why(category)),
             Category::Api => stage_line(&report.api_check, why(category)),
-            _ => match why(category) {
-                Some(why) => format!("not run: {why}"),
-                None => {
+            _ => {
+                if let Some(why) = why(category) {
+                    format!("not run: {why}")
+                } else {
                     let (passed, total) = report.tally(category);
                     format!("{passed}/{total} tests passed")
                 }
-            },
+            }
         };
         let _ = writeln!(out, "{:<13} {value}", format!("{}:", category.name()));
     }
