@@ -332,7 +332,7 @@ fn human_reports(stdout: &str) -> BTreeMap<String, String> {
     let mut current: Option<String> = None;
     for line in stdout.split_inclusive('\n') {
         if let Some(rest) = line.strip_prefix("slider autograde: fixtures/autograde/") {
-            let name = rest.split(' ').next().unwrap().to_string();
+            let name = rest.split_whitespace().next().unwrap().to_string();
             current = Some(name.clone());
             out.insert(name, String::new());
         } else if line.starts_with("submission,score,") {
@@ -621,9 +621,12 @@ fn what_the_course_reports_taught_is_graded_as_the_course_grades_it() {
 fn hostile_submissions_are_contained_and_their_reports_come_out() {
     common::require_jdk();
     common::require_bwrap();
-    // The `exec` fixture tries to write this file through a shell.
+    // The `exec` fixture tries to write this file through a shell, the
+    // `agent-shadow` one this.
     let exec_mark = Path::new("/tmp/slider-hostile-exec");
+    let agent_mark = Path::new("/tmp/slider-hostile-agent");
     let _ = std::fs::remove_file(exec_mark);
+    let _ = std::fs::remove_file(agent_mark);
     // Containment is the point here: timing adds nothing but minutes.
     let run = grade_set(
         "hostile",
@@ -631,6 +634,7 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
     );
     run.assert_code(1);
     assert!(!exec_mark.exists(), "Runtime.exec ran a command");
+    assert!(!agent_mark.exists(), "a student's SliderAgent ran");
     let reports = reports(&run.json);
     // What the student printed never passes for a result, and is counted.
     let prints = reports["hostile/prints"];
@@ -644,6 +648,9 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
         ("hostile/stack-overflow", "java.lang.StackOverflowError"),
         ("hostile/equals-loop", "of CPU time in its threads"),
         ("hostile/static-init", "java.lang.NumberFormatException"),
+        ("hostile/message-hangs", "of CPU time in its threads"),
+        ("hostile/sleeper", "sleeping or waiting"),
+        ("hostile/escapes", "java.lang.IllegalStateException"),
     ] {
         let details = reports[name]["sections"]
             .as_array()
@@ -660,13 +667,81 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
             "{name}: every failure names {what:?}: {details:#?}"
         );
     }
-    // Nothing the submissions printed reaches slider's own output raw.
-    for byte in [0x1b_u8, 0x07, b'\r'] {
+    // A default-package MinPQ is refused, naming itself.
+    let own = reports["hostile/own-minpq"]["compilation"].to_string();
+    assert!(own.contains("declares a class MinPQ"), "{own}");
+    // Nothing the submissions printed or threw reaches slider's output raw,
+    // in any format.
+    let files = tempfile::tempdir().unwrap();
+    let formats = autograde_to(
+        &files,
+        &[
+            "--only",
+            "correctness",
+            "fixtures/autograde/hostile/escapes",
+        ],
+    );
+    for (name, text) in std::iter::once(("stdout", run.stdout.clone())).chain(formats) {
+        for c in [
+            '\u{1b}', '\u{7}', '\r', '\0', '\u{9b}', '\u{202e}', '\u{2028}', '\u{2029}',
+        ] {
+            assert!(!text.contains(c), "{c:?} in {name}");
+        }
         assert!(
-            !run.stdout.as_bytes().contains(&byte),
-            "byte {byte:#x} in stdout"
+            !text.contains("\n::error::forged"),
+            "a forged workflow command in {name}"
         );
     }
+}
+
+/// Grades with every report format written: `(format, text)`.
+fn autograde_to(files: &tempfile::TempDir, args: &[&str]) -> Vec<(&'static str, String)> {
+    let path = |name: &str| files.path().join(name).display().to_string();
+    let (junit, gradescope, csv) = (path("junit.xml"), path("results.json"), path("scores.csv"));
+    let mut all = vec![
+        "--format",
+        "github",
+        "--junit",
+        &junit,
+        "--gradescope",
+        &gradescope,
+        "--csv",
+        &csv,
+    ];
+    all.extend_from_slice(args);
+    let run = autograde(&all);
+    let read = |p: &str| std::fs::read_to_string(p).unwrap();
+    vec![
+        ("text and github", run.stdout.clone()),
+        ("json", run.json.to_string()),
+        ("junit", read(&junit)),
+        ("gradescope", read(&gradescope)),
+        ("csv", read(&csv)),
+    ]
+}
+
+#[test]
+fn attacks_on_the_measured_runs_are_caught() {
+    common::require_jdk();
+    // Forging the counters is refused: the counts stay over the limit.
+    // CPU spent on a helper thread counts.
+    let run = autograde(&[
+        "--only",
+        "memory,timing",
+        "--jobs",
+        "2",
+        "fixtures/autograde/hostile/forge-counters",
+        "fixtures/autograde/hostile/helper-thread",
+    ]);
+    let all = expected();
+    let reports = reports(&run.json);
+    let mut wrong = Vec::new();
+    for name in ["hostile/forge-counters", "hostile/helper-thread"] {
+        wrong.extend(mismatches(reports[name], &all[name]));
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    let helper = reports["hostile/helper-thread"]["sections"].to_string();
+    assert!(helper.contains("of CPU time in its threads"), "{helper}");
 }
 
 #[test]
@@ -838,4 +913,123 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
             .any(|t| t["status"] == "failed");
         assert_eq!(failed, score < 100.0, "{fixture}: {results}");
     }
+}
+
+#[test]
+fn sigterm_ends_every_jvm_and_removes_every_folder() {
+    common::require_jdk();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("slider"))
+        .current_dir(root_dir())
+        .args([
+            "autograde",
+            "--jobs",
+            "2",
+            "fixtures/autograde/hostile/sleeper",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // Wait until a probe's JVM runs (its command line names the toolkit).
+    let mark = format!("slider-autograde-{pid}");
+    let started = Instant::now();
+    let running = || {
+        std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+            std::fs::read(e.path().join("cmdline")).is_ok_and(|c| {
+                String::from_utf8_lossy(&c).contains("slider.probe.Probe")
+                    && String::from_utf8_lossy(&c).contains(&mark)
+            })
+        })
+    };
+    while !running() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no probe started"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(pid as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .unwrap();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "slider did not end on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(128 + 15));
+    let leftovers = end_leftovers(pid);
+    assert!(
+        leftovers.is_empty(),
+        "processes outlived SIGTERM: {leftovers:?}"
+    );
+    let folders: Vec<String> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| {
+            n.starts_with("slider-")
+                && (n.ends_with(&format!("-{pid}")) || n.contains(&format!("-{pid}-")))
+        })
+        .collect();
+    assert!(folders.is_empty(), "folders left behind: {folders:?}");
+}
+
+/// A report without its times, to compare two runs of the same code.
+fn timeless(report: &serde_json::Value) -> serde_json::Value {
+    let mut report = report.clone();
+    report["elapsed_ms"] = serde_json::Value::Null;
+    report["submission"] = serde_json::Value::Null;
+    report["files"] = serde_json::Value::Null;
+    for section in report["sections"].as_array_mut().unwrap() {
+        section["time_ms"] = serde_json::Value::Null;
+    }
+    report
+}
+
+#[test]
+fn a_hostile_submission_in_a_batch_leaves_the_others_reports_as_they_are_alone() {
+    common::require_jdk();
+    let batch = tempfile::tempdir().unwrap();
+    for (name, fixture) in [
+        ("a-hostile", "hostile/static-init"),
+        ("b-attacker", "hostile/forge-counters"),
+        ("c-student", "reference"),
+    ] {
+        let to = batch.path().join(name);
+        std::fs::create_dir(&to).unwrap();
+        for file in ["Board.java", "Solver.java"] {
+            std::fs::copy(
+                root_dir()
+                    .join("fixtures/autograde")
+                    .join(fixture)
+                    .join(file),
+                to.join(file),
+            )
+            .unwrap();
+        }
+    }
+    let flags = ["--only", "correctness,memory", "--jobs", "2"];
+    let batch_dir = batch.path().display().to_string();
+    let mut args = flags.to_vec();
+    args.extend(["--batch", batch_dir.as_str()]);
+    let together = autograde(&args);
+    let mut args = flags.to_vec();
+    args.push("fixtures/autograde/reference");
+    let alone = autograde(&args);
+    let student = together.json["reports"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["submission"].as_str().unwrap().ends_with("c-student"))
+        .unwrap();
+    assert_eq!(timeless(student), timeless(&alone.json["reports"][0]));
 }

@@ -262,6 +262,36 @@ fn a_submission_sees_only_its_own_copy_of_the_puzzle() {
 }
 
 #[test]
+fn naming_a_parent_of_the_suite_does_not_show_the_suite_again() {
+    use std::os::unix::fs::PermissionsExt;
+    common::require_bwrap();
+    let stage = common::stage(&[&hostile("read-parent.sh")]);
+    let script = staged_script(stage.path(), "read-parent.sh");
+    // The suite in a folder of its own under a parent the command names.
+    let parent = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(parent.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = suite(&PUZZLES);
+    let inside = parent.path().join("suite");
+    std::fs::rename(dir.path(), &inside).unwrap();
+    std::fs::create_dir(dir.path()).unwrap(); // for the TempDir's own cleanup
+    std::fs::write(inside.join("slider-suite.txt"), "puzzle2x2-06.txt 6\n").unwrap();
+    let parent_arg = parent.path().display().to_string();
+    let g = grade(
+        &inside,
+        stage.path(),
+        &["--sandbox", "always"],
+        &["sh", &script, &parent_arg, "{}"],
+    );
+    assert_eq!(
+        (g.code, &g.outcomes),
+        (0, &all("passed")),
+        "{}\n{}",
+        g.stdout,
+        g.stderr
+    );
+}
+
+#[test]
 fn killing_the_parent_does_not_kill_the_grader() {
     common::require_bwrap();
     assert_all_passed(&run_hostile("kill-parent.sh", &[]), "kill-parent.sh");

@@ -205,6 +205,19 @@ fn build(
         report.compilation.messages = messages;
         return None;
     }
+    let shadows = shadowing(&student);
+    if !shadows.is_empty() {
+        report.compilation.messages = shadows
+            .iter()
+            .map(|class| {
+                format!(
+                    "the submission declares a class {class}, the name of an algs4 class the course's tests count with: \
+                     rename it (inner classes are fine)"
+                )
+            })
+            .collect();
+        return None;
+    }
     report.compilation.passed = true;
     let solver: Vec<(&str, &str)> = texts
         .iter()
@@ -224,6 +237,25 @@ fn build(
         )),
     };
     Some(Built { student, reference })
+}
+
+/// The top-level classes of `classes` named like an algs4 stand-in: a
+/// default-package `MinPQ` would take the place of the counting one.
+fn shadowing(classes: &Path) -> Vec<String> {
+    let mut found: Vec<String> = std::fs::read_dir(classes)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let class = name.strip_suffix(".class")?.to_string();
+            java::ALGS4_CLASSES
+                .contains(&class.as_str())
+                .then_some(class)
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 fn api_stage(

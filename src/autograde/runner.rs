@@ -51,7 +51,7 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
             TrialLimits {
                 cpu: super::model::CPU_LIMIT,
                 process_cpu: 2 * super::model::CPU_LIMIT,
-                wall: Duration::from_secs(60),
+                wall: Duration::from_secs(30),
             },
             memory_mib * 3 / 4,
         ),

@@ -146,6 +146,41 @@ impl Drop for Workdir {
     }
 }
 
+/// Removes the folders this process made under `scratch` (a toolkit, a
+/// run's working folders: `slider-NAME-PID` and `slider-NAME-PID-K`), for
+/// an interrupted grader; returns how many.
+///
+/// # Example
+///
+/// ```
+/// let scratch = tempfile_dir();
+/// let made = slider::run::Workdir::new(&scratch, "slider-doc", None)?;
+/// let path = made.path.clone();
+/// std::mem::forget(made);
+/// assert_eq!(slider::run::remove_scratch(&scratch), 1);
+/// assert!(!path.exists());
+/// # fn tempfile_dir() -> std::path::PathBuf {
+/// #     let d = std::env::temp_dir().join(format!("doc-scratch-{}", std::process::id()));
+/// #     std::fs::create_dir_all(&d).unwrap(); d
+/// # }
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn remove_scratch(scratch: &Path) -> usize {
+    let pid = std::process::id().to_string();
+    let ours = |name: &str| {
+        name.starts_with("slider-")
+            && (name.ends_with(&format!("-{pid}")) || name.contains(&format!("-{pid}-")))
+    };
+    let mut removed = 0;
+    for entry in std::fs::read_dir(scratch).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if ours(&name) && std::fs::remove_dir_all(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
 /// Runs `work(i, slot)` for every `i` below `count`, `jobs` at a time on
 /// threads of their own (each with its slot number, for its uid), and
 /// returns the results in order. When the system refuses threads, the work

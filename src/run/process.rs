@@ -37,8 +37,8 @@ use std::time::{Duration, Instant};
 
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 
-pub use super::tree::sweep_orphans;
 use super::tree::{TOKEN, Tree};
+pub use super::tree::{kill_descendants, sweep_orphans};
 use nix::sys::wait::{Id, WaitPidFlag, WaitStatus, waitid};
 use nix::unistd::Pid;
 

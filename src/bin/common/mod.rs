@@ -360,3 +360,27 @@ impl<K: Copy> ReportFiles<K> {
         ok
     }
 }
+
+/// On SIGINT or SIGTERM: kills every process this grader started, removes
+/// its folders under `scratch`, and exits with 128 + the signal's number
+/// (130, 143), from a thread of its own.
+#[cfg(feature = "cli")]
+#[allow(dead_code)] // slider-check starts nothing
+pub fn clean_up_on_signals(scratch: std::path::PathBuf) {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    let _ = std::thread::Builder::new()
+        .name("slider-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let killed = slider::run::process::kill_descendants();
+                let removed = slider::run::remove_scratch(&scratch);
+                report_error(&format!(
+                    "interrupted: {killed} processes ended, {removed} scratch folders removed"
+                ));
+                std::process::exit(128 + signal);
+            }
+        });
+}

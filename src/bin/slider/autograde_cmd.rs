@@ -152,6 +152,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         Ok(files) => files,
         Err(code) => return code,
     };
+    crate::common::clean_up_on_signals(options.harness.scratch.clone());
     let toolkit = match Toolkit::build(&options) {
         Ok(toolkit) => toolkit,
         Err(e) => return fail(&e.to_string()),

@@ -178,6 +178,7 @@ pub fn run(args: &GradeArgs) -> u8 {
         |jobs| jobs as usize,
     );
     let progress = progress_bar(suite.entries.len());
+    crate::common::clean_up_on_signals(harness.scratch.clone());
     let results = run_suite(&suite, &submission, &harness, args.api, jobs, &|result| {
         progress.set_message(slider::format::visible(result.name.as_bytes(), false));
         progress.inc(1);

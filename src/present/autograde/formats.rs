@@ -13,6 +13,12 @@ use super::{describe, summary};
 use crate::autograde::catalog::Classes;
 use crate::autograde::{Category, Report, Verdict};
 
+/// Untrusted text (a student's output, exception messages, file names),
+/// with its control, bidi and separator characters made visible.
+fn visible(text: &str) -> String {
+    crate::format::visible(text.as_bytes(), true)
+}
+
 fn outcome_name(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Passed => "passed",
@@ -137,9 +143,9 @@ fn json_value(report: &Report) -> ReportJson {
                         .failures
                         .iter()
                         .map(|f| FailureJson {
-                            input: f.input.clone(),
+                            input: visible(&f.input),
                             kind: f.failure.kind(),
-                            detail: describe(&f.failure).join("\n"),
+                            detail: visible(&describe(&f.failure).join("\n")),
                         })
                         .collect(),
                     more_failures: t.more_failures,
@@ -160,7 +166,7 @@ fn json_value(report: &Report) -> ReportJson {
         .collect();
     ReportJson {
         format: "slider-autograde/2",
-        submission: report.submission.clone(),
+        submission: visible(&report.submission),
         api: report.api.name(),
         api_detected: report.detected,
         edition: report.edition.describe(),
@@ -172,9 +178,19 @@ fn json_value(report: &Report) -> ReportJson {
         score: (score * 100.0).round() / 100.0,
         graded_weight,
         categories,
-        compilation: report.compilation.messages.clone(),
-        api_check: report.api_check.messages.clone(),
-        changes: report.changes.clone(),
+        compilation: report
+            .compilation
+            .messages
+            .iter()
+            .map(|m| visible(m))
+            .collect(),
+        api_check: report
+            .api_check
+            .messages
+            .iter()
+            .map(|m| visible(m))
+            .collect(),
+        changes: report.changes.iter().map(|m| visible(m)).collect(),
         sections,
         printed_bytes: report.printed,
         elapsed_ms: report.elapsed.as_millis(),
@@ -222,7 +238,7 @@ pub fn csv(reports: &[Report]) -> String {
                 String::new()
             }
         };
-        let name = report.submission.replace('"', "\"\"");
+        let name = visible(&report.submission).replace('"', "\"\"");
         let _ = writeln!(
             out,
             "\"{name}\",{:.2},{},{},{},{},{}",
@@ -245,7 +261,11 @@ fn rows(report: &Report) -> Vec<(String, bool, String)> {
         ("API", &report.api_check),
     ] {
         if stage.ran {
-            rows.push((name.to_string(), stage.passed, stage.messages.join("\n")));
+            rows.push((
+                name.to_string(),
+                stage.passed,
+                visible(&stage.messages.join("\n")),
+            ));
         }
     }
     for s in &report.sections {
@@ -266,7 +286,11 @@ fn rows(report: &Report) -> Vec<(String, bool, String)> {
             for f in &t.failures {
                 let _ = writeln!(detail, "{}: {}", f.input, describe(&f.failure).join("; "));
             }
-            rows.push((name, t.verdict == Verdict::Passed, detail));
+            rows.push((
+                visible(&name),
+                t.verdict == Verdict::Passed,
+                visible(&detail),
+            ));
         }
     }
     rows
@@ -283,7 +307,8 @@ fn rows(report: &Report) -> Vec<(String, bool, String)> {
 pub fn junit(reports: &[Report]) -> String {
     let mut junit = JunitReport::new("slider-autograde");
     for report in reports {
-        let mut suite = TestSuite::new(report.submission.as_str());
+        let submission = visible(&report.submission);
+        let mut suite = TestSuite::new(submission.as_str());
         for (name, passed, detail) in rows(report) {
             let status = if passed {
                 TestCaseStatus::success()
@@ -293,7 +318,7 @@ pub fn junit(reports: &[Report]) -> String {
                 status
             };
             let mut case = TestCase::new(name.as_str(), status);
-            case.set_classname(report.submission.as_str());
+            case.set_classname(submission.as_str());
             suite.add_test_case(case);
         }
         junit.add_test_suite(suite);
