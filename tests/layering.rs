@@ -93,3 +93,124 @@ fn imports_run_only_downward() {
         upward.join("\n")
     );
 }
+
+/// The module path of a source file under `root` (`search/nodes.rs` →
+/// `[search, nodes]`, `search/pdb/mod.rs` → `[search, pdb]`).
+fn module_path(relative: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if let Some(last) = parts.pop() {
+        let stem = last.trim_end_matches(".rs").to_string();
+        if stem != "mod" && stem != "lib" && stem != "main" {
+            parts.push(stem);
+        }
+    }
+    parts
+}
+
+/// The file that holds the module at the longest prefix of `path` that is
+/// a file of the tree.
+fn file_of(root: &Path, path: &[String]) -> Option<std::path::PathBuf> {
+    (1..=path.len()).rev().find_map(|k| {
+        let base = path[..k].iter().collect::<std::path::PathBuf>();
+        [
+            root.join(&base).with_extension("rs"),
+            root.join(&base).join("mod.rs"),
+        ]
+        .into_iter()
+        .find(|p| p.is_file())
+    })
+}
+
+/// The files each file names through `crate::` and `super::` paths.
+fn arrows(
+    root: &Path,
+    files: &[std::path::PathBuf],
+) -> Vec<(std::path::PathBuf, std::path::PathBuf)> {
+    let mut out = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(root).unwrap();
+        let own = module_path(relative);
+        let text = std::fs::read_to_string(file).unwrap();
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or("");
+            for start in ["crate::", "super::"] {
+                for (at, _) in code.match_indices(start) {
+                    if at > 0
+                        && code[..at]
+                            .ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+                    {
+                        continue;
+                    }
+                    let rest: String = code[at..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                        .collect();
+                    let mut segments: Vec<String> = rest
+                        .split("::")
+                        .filter(|s| !s.is_empty())
+                        .map(str::to_string)
+                        .collect();
+                    let mut path = if segments.first().is_some_and(|s| s == "crate") {
+                        segments.remove(0);
+                        Vec::new()
+                    } else {
+                        own.clone()
+                    };
+                    while segments.first().is_some_and(|s| s == "super") {
+                        segments.remove(0);
+                        path.pop();
+                    }
+                    path.extend(segments);
+                    if let Some(target) = file_of(root, &path)
+                        && target != *file
+                    {
+                        out.push((file.clone(), target));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_two_files_name_each_other() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    visit(&root, &mut files);
+    files.retain(|f| !f.starts_with(root.join("bin")));
+    let arrows: std::collections::HashSet<_> = arrows(&root, &files).into_iter().collect();
+    // A module's own file and its direct children name each other by design
+    // (re-exports one way, `super::` the other): only other pairs count.
+    let parent_of = |child: &Path, parent: &Path| {
+        parent
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs")
+            && child.parent().is_some_and(|folder| {
+                folder == parent.parent().unwrap()
+                    || folder.parent() == parent.parent()
+                        && child.file_name().is_some_and(|n| n == "mod.rs")
+            })
+    };
+    let mut circles: Vec<String> = arrows
+        .iter()
+        .filter(|(a, b)| a < b && arrows.contains(&(b.clone(), a.clone())))
+        .filter(|(a, b)| !parent_of(a, b) && !parent_of(b, a))
+        .map(|(a, b)| {
+            format!(
+                "{} <-> {}",
+                a.strip_prefix(&root).unwrap().display(),
+                b.strip_prefix(&root).unwrap().display()
+            )
+        })
+        .collect();
+    circles.sort();
+    assert!(
+        circles.is_empty(),
+        "files that name each other:\n{}",
+        circles.join("\n")
+    );
+}

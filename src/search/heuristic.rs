@@ -1,15 +1,10 @@
-//! Admissible heuristics, in one place: the [`Heuristic`] enum, the one
-//! policy that picks a default ([`Heuristic::auto`]), and the from-scratch
-//! estimates ([`estimate`], [`linear_conflict`]), computed by the same
-//! engines IDA* moves through its tree (`nodes.rs`).
+//! Admissible heuristics, in one place: the [`Heuristic`] enum and the one
+//! policy that picks a default ([`Heuristic::auto`]). The from-scratch
+//! estimates are in `estimate.rs`, computed by the same engines IDA* moves
+//! through its tree (`nodes.rs`).
 //!
 //! Adding a heuristic: a variant here, its engine in `nodes.rs` (or a case
 //! of an existing one), and its name in the binaries' `--heuristic`.
-
-use super::Goal;
-use super::nodes::{LineNode, Node, PdbNode, RankedNode};
-use super::pdb::PatternDatabase;
-use crate::Board;
 
 /// An admissible heuristic for IDA* and A*.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -49,57 +44,4 @@ impl Heuristic {
             (false, _) => Heuristic::Manhattan,
         }
     }
-}
-
-/// The value of `heuristic` for `board` towards `goal`, computed from
-/// scratch (the pattern databases need `pdb`, built for `goal`; without them
-/// this is linear conflict).
-///
-/// # Example
-///
-/// ```
-/// use slider::search::{Goal, Heuristic, estimate};
-/// let board: slider::Board = "3  8 1 3  4 0 2  7 6 5".parse()?;
-/// let goal = Goal::standard(3);
-/// assert_eq!(estimate(&board, &goal, Heuristic::Manhattan, None), board.manhattan());
-/// assert_eq!(estimate(&board, &goal, Heuristic::Hamming, None), board.hamming() as u64);
-/// # Ok::<(), slider::PuzzleError>(())
-/// ```
-pub fn estimate(
-    board: &Board,
-    goal: &Goal,
-    heuristic: Heuristic,
-    pdb: Option<&PatternDatabase>,
-) -> u64 {
-    match (heuristic, pdb) {
-        (Heuristic::PatternDatabase, Some(pdb)) if pdb.is_ranked() => {
-            RankedNode::new(board, pdb).h(u64::MAX)
-        }
-        (Heuristic::PatternDatabase, Some(pdb)) => PdbNode::new(board, pdb).h(u64::MAX),
-        _ => LineNode::new(board, goal, heuristic).h(u64::MAX),
-    }
-}
-
-/// Manhattan distance plus linear conflicts towards `goal`: an admissible
-/// lower bound at least as strong as Manhattan and of the same parity.
-///
-/// Two tiles are in linear conflict when both are in their goal row (or
-/// column) but in the wrong order: one of them must leave the line and come
-/// back, two moves beyond Manhattan. Within each line, the fewest tiles that
-/// must leave are those outside a longest increasing run of goal positions,
-/// so the bound adds 2 × (tiles in their goal line − that run's length).
-///
-/// # Example
-///
-/// ```
-/// use slider::{Board, search::{Goal, linear_conflict}};
-/// // 3 2 1 in the top row: all three in their goal row, reversed, so two of
-/// // them must leave it: 2 × 2 moves beyond Manhattan.
-/// let board: Board = "3  3 2 1  4 5 6  7 8 0".parse()?;
-/// assert_eq!(board.manhattan(), 4);
-/// assert_eq!(linear_conflict(&board, &Goal::standard(3)), 8);
-/// # Ok::<(), slider::PuzzleError>(())
-/// ```
-pub fn linear_conflict(board: &Board, goal: &Goal) -> u64 {
-    estimate(board, goal, Heuristic::LinearConflict, None)
 }

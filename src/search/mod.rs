@@ -3,13 +3,15 @@
 //!
 //! - [`api`](self): [`SearchConfig`], [`Limits`], [`Solution`],
 //!   [`SearchStats`], [`SearchError`], shared by every search;
-//! - heuristics: [`Heuristic`], its default policy and the estimates;
+//! - heuristics: [`Heuristic`] and its default policy; the estimates
+//!   ([`estimate`], [`linear_conflict`]);
 //! - `nodes` (private): the incremental heuristic engines;
 //! - [`idastar`]: the IDA* driver; [`classic`]: breadth-first,
 //!   bidirectional, A* and IDDFS; [`pdb`]: pattern databases.
 
 mod api;
 pub mod classic;
+mod estimate;
 mod goal;
 mod heuristic;
 pub mod idastar;
@@ -19,5 +21,6 @@ pub mod pdb;
 mod prune;
 
 pub use api::{Limits, SearchConfig, SearchError, SearchStats, Solution};
+pub use estimate::{estimate, linear_conflict};
 pub use goal::Goal;
-pub use heuristic::{Heuristic, estimate, linear_conflict};
+pub use heuristic::Heuristic;

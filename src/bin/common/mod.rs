@@ -384,3 +384,31 @@ pub fn clean_up_on_signals(scratch: std::path::PathBuf) {
             }
         });
 }
+
+/// The course's puzzle files vendored in the crate (`fixtures/course`), found
+/// from the crate's folder, never from the current directory.
+#[allow(dead_code)] // the bench's
+pub const COURSE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/course");
+
+/// Reads every puzzle a benchmark needs before it prints anything, through
+/// the capped reader; a missing folder gets a hint about `--course-dir`.
+#[allow(dead_code)] // the bench's
+pub fn load_boards(paths: &[std::path::PathBuf]) -> Result<Vec<slider::Board>, u8> {
+    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+        let folder = missing.parent().unwrap_or(std::path::Path::new("."));
+        return Err(fail(&format!(
+            "{} does not exist; give the folder of the course's puzzle files with --course-dir (default: {COURSE_DIR})",
+            if folder.is_dir() { missing } else { folder }.display()
+        )));
+    }
+    paths
+        .iter()
+        .map(|path| {
+            read_board(
+                path,
+                slider::format::source::DEFAULT_IDLE,
+                slider::format::parse_puzzle,
+            )
+        })
+        .collect()
+}

@@ -5,44 +5,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
-use slider::{Solver, exit_code, format::parse_puzzle};
+use slider::{Solver, exit_code};
 
 use crate::bench_search;
 use crate::common::report_error;
-
-/// The course autograder's 25 timing puzzles, in the order it runs them
-/// (COURSE.md §3.5).
-/// The course's puzzle files vendored in the crate (`fixtures/course`), found
-/// from the crate's folder, never from the current directory.
-pub const COURSE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/course");
-
-const COURSE_TIMING_PUZZLES: [&str; 25] = [
-    "puzzle20.txt",
-    "puzzle21.txt",
-    "puzzle22.txt",
-    "puzzle23.txt",
-    "puzzle24.txt",
-    "puzzle25.txt",
-    "puzzle26.txt",
-    "puzzle27.txt",
-    "puzzle28.txt",
-    "puzzle29.txt",
-    "puzzle30.txt",
-    "puzzle31.txt",
-    "puzzle39.txt",
-    "puzzle41.txt",
-    "puzzle34.txt",
-    "puzzle37.txt",
-    "puzzle44.txt",
-    "puzzle32.txt",
-    "puzzle35.txt",
-    "puzzle33.txt",
-    "puzzle43.txt",
-    "puzzle46.txt",
-    "puzzle40.txt",
-    "puzzle36.txt",
-    "puzzle45.txt",
-];
 
 /// Arguments of `slider bench`.
 #[derive(Debug, Args)]
@@ -61,7 +27,7 @@ enum Bench {
     /// `JAVA_HOME`).
     Reference {
         /// The folder of the course's puzzle files.
-        #[arg(long, default_value = COURSE_DIR)]
+        #[arg(long, default_value = crate::common::COURSE_DIR)]
         course_dir: PathBuf,
         /// Runs per puzzle; the best and the median are reported.
         #[arg(long, default_value_t = 5)]
@@ -83,7 +49,7 @@ enum Bench {
         /// Course puzzle files [default: 3x3-30, 3x3-31, 4x4-30, 36, 4x4-36, 4x4-40].
         files: Vec<PathBuf>,
         /// The folder of the course's puzzle files.
-        #[arg(long, default_value = COURSE_DIR)]
+        #[arg(long, default_value = crate::common::COURSE_DIR)]
         course_dir: PathBuf,
     },
     /// Build the pattern databases cold and time loading them.
@@ -140,7 +106,7 @@ fn classic(files: &[PathBuf], course_dir: &Path) -> u8 {
     } else {
         files.to_vec()
     };
-    let boards = match load_boards(&files) {
+    let boards = match crate::common::load_boards(&files) {
         Ok(boards) => boards,
         Err(code) => return code,
     };
@@ -231,27 +197,12 @@ fn oracle(runs: usize) -> u8 {
     exit_code::SUCCESS
 }
 
-/// Reads every puzzle a benchmark needs before it prints anything, through
-/// the capped reader; a missing folder gets a hint about `--course-dir`.
-pub fn load_boards(paths: &[PathBuf]) -> Result<Vec<slider::Board>, u8> {
-    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
-        let folder = missing.parent().unwrap_or(Path::new("."));
-        return Err(crate::common::fail(&format!(
-            "{} does not exist; give the folder of the course's puzzle files with --course-dir (default: {COURSE_DIR})",
-            if folder.is_dir() { missing } else { folder }.display()
-        )));
-    }
-    paths
-        .iter()
-        .map(|path| {
-            crate::common::read_board(path, slider::format::source::DEFAULT_IDLE, parse_puzzle)
-        })
-        .collect()
-}
-
 fn reference(dir: &Path, runs: usize) -> u8 {
-    let paths: Vec<PathBuf> = COURSE_TIMING_PUZZLES.iter().map(|n| dir.join(n)).collect();
-    let boards = match load_boards(&paths) {
+    let paths: Vec<PathBuf> = slider::course::TIMING_PUZZLES
+        .iter()
+        .map(|n| dir.join(format!("{n}.txt")))
+        .collect();
+    let boards = match crate::common::load_boards(&paths) {
         Ok(boards) => boards,
         Err(code) => return code,
     };
@@ -263,7 +214,7 @@ fn reference(dir: &Path, runs: usize) -> u8 {
         "puzzle", "moves", "enqueued", "dequeued", "best ms", "median ms"
     );
     let (mut total_best, mut total_median) = (Duration::ZERO, Duration::ZERO);
-    for (name, board) in COURSE_TIMING_PUZZLES.iter().zip(boards) {
+    for (name, board) in slider::course::TIMING_PUZZLES.iter().zip(boards) {
         let mut times = Vec::with_capacity(runs);
         let mut last = None;
         for _ in 0..runs {
@@ -321,7 +272,7 @@ fn java_bibfs(files: &[PathBuf], course_dir: &Path) -> u8 {
     } else {
         files.to_vec()
     };
-    if let Err(code) = load_boards(&files) {
+    if let Err(code) = crate::common::load_boards(&files) {
         return code;
     }
     match run_java_bibfs(&files) {

@@ -134,7 +134,7 @@ pub struct HardestArgs {
     /// Course puzzle files (default: the course's 4x4-78 and 4x4-80).
     files: Vec<PathBuf>,
     /// The folder of the course's puzzle files.
-    #[arg(long, default_value = crate::bench::COURSE_DIR)]
+    #[arg(long, default_value = crate::common::COURSE_DIR)]
     course_dir: PathBuf,
     /// Where pattern databases are cached.
     #[arg(long, env = "SLIDER_PDB_DIR")]
@@ -417,7 +417,7 @@ pub fn hardest(args: &HardestArgs) -> u8 {
     } else {
         args.files.clone()
     };
-    let boards = match crate::bench::load_boards(&files) {
+    let boards = match crate::common::load_boards(&files) {
         Ok(boards) => boards,
         Err(code) => return code,
     };
