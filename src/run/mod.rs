@@ -10,8 +10,11 @@
 //!   private working folder per run ([`Workdir`]), and job slots, each with
 //!   a uid of its own when the grader is root ([`in_slots`], [`slot_uid`]).
 
+mod job;
+mod pipes;
 pub mod process;
 pub mod sandbox;
+mod spawn;
 mod tree;
 
 use std::ffi::OsString;
