@@ -245,7 +245,9 @@ fn mismatches(report: &serde_json::Value, want: &Expected) -> Vec<String> {
     let name = &want.submission;
     for (category, expected) in [("compilation", &want.compilation), ("api", &want.api)] {
         let got = stage_outcome(report, category);
-        if got != expected {
+        // A stage left out by --only is not compared.
+        let left_out = report["categories"][category]["graded"] == false;
+        if got != expected && !left_out {
             wrong.push(format!("{name}: {category} {got}, expected {expected}"));
         }
     }
@@ -366,7 +368,9 @@ fn snapshot(name: &str, report: &str) {
 /// each against `expected.txt`, with a snapshot of its report.
 fn grade_set(set: &str, flags: &[&str]) -> Run {
     let batch = format!("fixtures/autograde/{set}");
-    let mut args = vec!["--batch", batch.as_str(), "--jobs", "2"];
+    // The time a submission may take is the course's concern on a quiet
+    // machine; here other tests share the cores, so it is generous.
+    let mut args = vec!["--batch", batch.as_str(), "--jobs", "2", "--time-limit", "900"];
     args.extend_from_slice(flags);
     let run = autograde(&args);
     let all = expected();
@@ -640,17 +644,23 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
     let prints = reports["hostile/prints"];
     assert_eq!(prints["score"], 100.0);
     assert!(prints["printed_bytes"].as_u64().unwrap() > 0);
-    for (name, what) in [
-        ("hostile/exit", "System.exit(0) is not allowed"),
-        ("hostile/exec", "\"execute\""),
-        ("hostile/reads-files", "\"read\""),
-        ("hostile/out-of-memory", "java.lang.OutOfMemoryError"),
-        ("hostile/stack-overflow", "java.lang.StackOverflowError"),
-        ("hostile/equals-loop", "of CPU time in its threads"),
-        ("hostile/static-init", "java.lang.NumberFormatException"),
-        ("hostile/message-hangs", "of CPU time in its threads"),
-        ("hostile/sleeper", "sleeping or waiting"),
-        ("hostile/escapes", "java.lang.IllegalStateException"),
+    // What every failure of a submission names (or, in a JVM where the
+    // first attempt already failed, what the JVM says from then on).
+    for (name, what, after) in [
+        ("hostile/exit", "System.exit(0) is not allowed", None),
+        ("hostile/exec", "\"execute\"", None),
+        ("hostile/reads-files", "\"read\"", None),
+        ("hostile/out-of-memory", "java.lang.OutOfMemoryError", None),
+        ("hostile/stack-overflow", "java.lang.StackOverflowError", None),
+        ("hostile/equals-loop", "of CPU time in its threads", None),
+        (
+            "hostile/static-init",
+            "java.lang.NumberFormatException",
+            Some("Could not initialize class Board"),
+        ),
+        ("hostile/message-hangs", "of CPU time in its threads", None),
+        ("hostile/sleeper", "sleeping or waiting", None),
+        ("hostile/escapes", "java.lang.IllegalStateException", None),
     ] {
         let details = reports[name]["sections"]
             .as_array()
@@ -661,9 +671,14 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
             .filter(|f| f["kind"] != "not_run")
             .map(|f| f["detail"].as_str().unwrap().to_string())
             .collect::<Vec<_>>();
-        assert!(!details.is_empty(), "{name} fails some test");
         assert!(
-            details.iter().all(|d| d.contains(what)),
+            details.iter().any(|d| d.contains(what)),
+            "{name}: some failure names {what:?}: {details:#?}"
+        );
+        assert!(
+            details
+                .iter()
+                .all(|d| d.contains(what) || after.is_some_and(|a| d.contains(a))),
             "{name}: every failure names {what:?}: {details:#?}"
         );
     }

@@ -42,6 +42,33 @@ use nix::unistd::Pid;
 /// Runs started by this process, for their marks.
 static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// Set by [`shut_down`]: no run starts after it.
+static SHUTTING_DOWN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Stops the grader's runs for good: no [`run`] starts a program after
+/// this call (it returns an error), a run whose program was starting as it
+/// came kills that program itself, and every process this grader started
+/// is killed ([`kill_descendants`], twice, for a program that was being
+/// started the first time). Returns how many processes were killed. For a
+/// grader that is interrupted and about to exit.
+///
+/// # Example
+///
+/// ```no_run
+/// let killed = slider::run::process::shut_down();
+/// eprintln!("interrupted: {killed} processes ended");
+/// ```
+pub fn shut_down() -> usize {
+    SHUTTING_DOWN.store(true, std::sync::atomic::Ordering::SeqCst);
+    let first = kill_descendants();
+    std::thread::sleep(Duration::from_millis(50));
+    first + kill_descendants()
+}
+
+fn shutting_down() -> bool {
+    SHUTTING_DOWN.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// How often the process tree is sampled.
 const TICK: Duration = Duration::from_millis(5);
 /// How long the pipes are drained after the program ended or was killed.
@@ -80,6 +107,9 @@ fn become_subreaper() {
 /// ```
 pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<Ended> {
     become_subreaper();
+    if shutting_down() {
+        return Err(io::Error::other("the grader is shutting down"));
+    }
     let token = format!(
         "{}-{}",
         std::process::id(),
@@ -88,6 +118,13 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
     let started = Instant::now();
     let (mut child, channel) = spawn(job, limits, isolation, &token)?;
     let root = Pid::from_raw(child.id() as i32);
+    if shutting_down() {
+        // Started as the grader was being stopped: the stop's sweep may
+        // have missed it.
+        Tree::new(root, isolation.uid, &token).kill_all(Some(&mut child));
+        let _ = child.wait();
+        return Err(io::Error::other("the grader is shutting down"));
+    }
     let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
         let mut tree = Tree::new(root, isolation.uid, &token);
         tree.kill_all(Some(&mut child));

@@ -93,6 +93,8 @@ pub fn kill_descendants() -> usize {
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
         }
         sweep_orphans();
+        // A killed process takes a moment to go (a JVM unmaps its heap).
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
     killed.len()
 }

@@ -375,7 +375,7 @@ pub fn clean_up_on_signals(scratch: std::path::PathBuf) {
         .name("slider-signals".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                let killed = slider::run::process::kill_descendants();
+                let killed = slider::run::process::shut_down();
                 let removed = slider::run::remove_scratch(&scratch);
                 report_error(&format!(
                     "interrupted: {killed} processes ended, {removed} scratch folders removed"
