@@ -370,7 +370,14 @@ fn grade_set(set: &str, flags: &[&str]) -> Run {
     let batch = format!("fixtures/autograde/{set}");
     // The time a submission may take is the course's concern on a quiet
     // machine; here other tests share the cores, so it is generous.
-    let mut args = vec!["--batch", batch.as_str(), "--jobs", "2", "--time-limit", "900"];
+    let mut args = vec![
+        "--batch",
+        batch.as_str(),
+        "--jobs",
+        "2",
+        "--time-limit",
+        "900",
+    ];
     args.extend_from_slice(flags);
     let run = autograde(&args);
     let all = expected();
@@ -651,7 +658,11 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
         ("hostile/exec", "\"execute\"", None),
         ("hostile/reads-files", "\"read\"", None),
         ("hostile/out-of-memory", "java.lang.OutOfMemoryError", None),
-        ("hostile/stack-overflow", "java.lang.StackOverflowError", None),
+        (
+            "hostile/stack-overflow",
+            "java.lang.StackOverflowError",
+            None,
+        ),
         ("hostile/equals-loop", "of CPU time in its threads", None),
         (
             "hostile/static-init",
@@ -868,12 +879,21 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
     let root = tempfile::tempdir().unwrap();
     std::fs::set_permissions(root.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let bundle = root.path().join("autograder.zip");
+    // The whole course report takes ~25 s; the points and visibility need
+    // less. The flags are baked in, as staff would bake theirs.
     let written = Command::new(assert_cmd::cargo::cargo_bin("slider"))
         .args(["autograde", "--gradescope-bundle"])
         .arg(&bundle)
-        .status()
+        .args(["--", "--only", "compile,api,memory", "--max-score", "40"])
+        .args(["--gradescope-visibility", "memory=after_due_date"])
+        .output()
         .unwrap();
-    assert!(written.success());
+    assert!(written.status.success(), "{written:?}");
+    let said = String::from_utf8_lossy(&written.stdout);
+    assert!(
+        said.contains("autograder.zip") && said.contains("Zip file upload"),
+        "{said}"
+    );
     // Gradescope unzips the bundle into /autograder/source.
     let source = root.path().join("source");
     let mut archive = zip::ZipArchive::new(std::fs::File::open(&bundle).unwrap()).unwrap();
@@ -895,8 +915,15 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
         names.push(entry.name().unwrap().to_string());
     }
     names.sort();
-    assert_eq!(names, ["run_autograder", "setup.sh", "slider"]);
-    for (fixture, score) in [("reference", 100.0), ("buggy/compile-error", 0.0)] {
+    assert_eq!(names, ["flags", "run_autograder", "setup.sh", "slider"]);
+    // 40 points: compilation and API 10 each, memory 20 over 22 tests (the
+    // Board's 10 fail in buggy/board-goal-array).
+    let memory_test = 40.0 * 10.0 / 20.0 / 22.0;
+    for (fixture, score) in [
+        ("reference", 40.0),
+        ("buggy/board-goal-array", 20.0 + 12.0 * memory_test),
+        ("buggy/compile-error", 0.0),
+    ] {
         let submission = root.path().join("submission");
         let _ = std::fs::remove_dir_all(&submission);
         std::fs::create_dir(&submission).unwrap();
@@ -911,8 +938,6 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
         let ran = Command::new("bash")
             .arg(source.join("run_autograder"))
             .env("AUTOGRADER_ROOT", root.path())
-            // The whole course report takes ~25 s; the schema needs less.
-            .env("SLIDER_AUTOGRADE_ARGS", "--only compile,api,memory")
             .stdin(Stdio::null())
             .output()
             .unwrap();
@@ -920,13 +945,38 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
         let text = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
         let results: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_gradescope_schema(&results);
-        assert_eq!(results["score"], score, "{fixture}: {results}");
-        let failed = results["tests"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t["status"] == "failed");
-        assert_eq!(failed, score < 100.0, "{fixture}: {results}");
+        assert_eq!(results["max_score"], 40.0, "{fixture}");
+        let total = results["score"].as_f64().unwrap();
+        assert!(
+            (total - score).abs() < 0.005,
+            "{fixture}: {total} != {score}"
+        );
+        let tests = results["tests"].as_array().unwrap();
+        let sum = |field: &str| -> f64 { tests.iter().map(|t| t[field].as_f64().unwrap()).sum() };
+        assert!((sum("score") - total).abs() < 0.005, "{fixture}: {results}");
+        if fixture != "buggy/compile-error" {
+            assert!(
+                (sum("max_score") - 40.0).abs() < 1e-9,
+                "{fixture}: {results}"
+            );
+            assert_eq!(tests.len(), 2 + 22, "{fixture}");
+        }
+        for test in tests {
+            let memory = test["name"].as_str().unwrap().starts_with("Memory");
+            let shown = if memory { "after_due_date" } else { "visible" };
+            assert_eq!(test["visibility"], shown, "{test}");
+            let failed = test["status"] == "failed";
+            assert_eq!(
+                failed,
+                test["score"] == 0.0 && test["max_score"] != 0.0,
+                "{test}"
+            );
+        }
+        let failed = tests.iter().any(|t| t["status"] == "failed");
+        assert_eq!(failed, score < 40.0, "{fixture}: {results}");
+        // The summary keeps its columns: a fenced Markdown block.
+        assert_eq!(results["output_format"], "md");
+        assert!(results["output"].as_str().unwrap().starts_with("```\n"));
     }
 }
 

@@ -1,7 +1,9 @@
 //! A Gradescope autograder, ready to upload: a `.zip` holding this slider
-//! binary, Gradescope's `setup.sh` (installs a JDK and bubblewrap) and
+//! binary, Gradescope's `setup.sh` (installs a JDK and bubblewrap),
 //! `run_autograder` (runs `slider autograde` on `/autograder/submission`
-//! and writes `/autograder/results/results.json`).
+//! and writes `/autograder/results/results.json`), and `flags`: the
+//! `slider autograde` flags baked in when the bundle was built, one per
+//! line.
 
 use std::io::Write;
 use std::path::Path;
@@ -12,20 +14,34 @@ pub const SETUP: &str = include_str!("gradescope/setup.sh");
 pub const RUN_AUTOGRADER: &str = include_str!("gradescope/run_autograder");
 
 /// Writes the bundle to `out`: `slider` (a copy of `slider_binary`),
-/// `setup.sh` and `run_autograder`, each executable.
+/// `setup.sh` and `run_autograder`, each executable, and `flags` (the
+/// `slider autograde` flags to grade every submission with, one per line);
+/// returns the bundle's size in bytes.
 ///
 /// # Errors
 ///
-/// Reading the binary, or writing the zip.
+/// A flag holding a line break (it could not be read back as one flag),
+/// reading the binary, or writing the zip.
 ///
 /// # Example
 ///
 /// ```no_run
 /// let exe = std::env::current_exe()?;
-/// slider::autograde::gradescope::bundle("autograder.zip".as_ref(), &exe)?;
+/// let flags = ["--api".to_string(), "princeton".to_string()];
+/// slider::autograde::gradescope::bundle("autograder.zip".as_ref(), &exe, &flags)?;
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn bundle(out: &Path, slider_binary: &Path) -> std::io::Result<()> {
+pub fn bundle(out: &Path, slider_binary: &Path, flags: &[String]) -> std::io::Result<u64> {
+    if let Some(flag) = flags.iter().find(|f| f.contains(['\n', '\r'])) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("the flag {flag:?} holds a line break"),
+        ));
+    }
+    let mut listed = flags.join("\n");
+    if !listed.is_empty() {
+        listed.push('\n');
+    }
     let binary = std::fs::read(slider_binary)?;
     let file = std::fs::File::create(out)?;
     let mut zip = zip::ZipWriter::new(std::io::BufWriter::new(file));
@@ -36,10 +52,12 @@ pub fn bundle(out: &Path, slider_binary: &Path) -> std::io::Result<()> {
         ("setup.sh", SETUP.as_bytes()),
         ("run_autograder", RUN_AUTOGRADER.as_bytes()),
         ("slider", binary.as_slice()),
+        ("flags", listed.as_bytes()),
     ] {
         zip.start_file(name, executable)
             .map_err(std::io::Error::other)?;
         zip.write_all(bytes)?;
     }
-    zip.finish().map_err(std::io::Error::other)?.flush()
+    zip.finish().map_err(std::io::Error::other)?.flush()?;
+    Ok(std::fs::metadata(out)?.len())
 }

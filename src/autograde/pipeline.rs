@@ -202,7 +202,20 @@ fn build(
     let texts: Vec<(&str, &str)> = files.iter().map(|f| (f.name, f.text.as_str())).collect();
     let student = dir.join("student");
     if let Err(messages) = toolkit.compile(options, &texts, &[], &student) {
-        report.compilation.messages = messages;
+        // javac's `Board.java:35: error: …` names the student's own file
+        // (the lines are the student's: sources are edited in place).
+        report.compilation.messages = messages
+            .into_iter()
+            .map(|line| {
+                files
+                    .iter()
+                    .find_map(|f| {
+                        let rest = line.strip_prefix(f.name)?.strip_prefix(':')?;
+                        Some(format!("{}:{rest}", f.found.display()))
+                    })
+                    .unwrap_or(line)
+            })
+            .collect();
         return None;
     }
     let shadows = shadowing(&student);

@@ -228,7 +228,10 @@ impl Toolkit {
         .map_err(|e| vec![format!("cannot start javac: {e}")])?;
         if ended.exit != Exit::Code(0) || ended.stop.is_some() {
             let text = std::fs::read(workdir.path.join("javac.txt")).unwrap_or_default();
-            let text = String::from_utf8_lossy(&text[..text.len().min(64 << 10)]).into_owned();
+            let text = String::from_utf8_lossy(&text[..text.len().min(64 << 10)])
+                .replace(&format!("{}/", workdir.path.display()), "");
+            // Each diagnostic names its file as given (`Board.java:35: …`),
+            // not by the scratch folder it was compiled in.
             let mut messages: Vec<String> = text.lines().map(str::to_string).collect();
             if let Some(stop) = ended.stop {
                 messages.push(format!("javac was stopped: {stop:?} limit"));

@@ -25,7 +25,8 @@ Examples:
   slider autograde --api princeton --json report.json path/to/submission
   slider autograde --batch submissions/ --csv scores.csv
   slider autograde --compare-report report.txt path/to/submission
-  slider autograde --gradescope-bundle autograder.zip
+  slider autograde --gradescope-bundle autograder.zip -- --api princeton --max-score 40 \
+      --gradescope-visibility timing=after_due_date
 
 A submission is a folder or a .zip file holding Board.java and Solver.java
 at any depth (the shallowest of each is graded; a `package` line is
@@ -61,8 +62,19 @@ pub struct AutogradeArgs {
     gradescope: Option<PathBuf>,
     /// Write a Gradescope autograder to FILE (a .zip with this slider,
     /// `setup.sh` and `run_autograder`) and exit; no submission is graded.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["submissions", "batch"])]
+    /// The flags after `--` are baked in: every submission is graded with
+    /// them.
+    #[arg(long, value_name = "FILE", conflicts_with = "batch")]
     gradescope_bundle: Option<PathBuf>,
+    /// What the whole autograder is worth in Gradescope's results.json; each
+    /// test gets its share of its category's weight.
+    #[arg(long, default_value_t = 100.0, value_name = "POINTS", value_parser = parse_points)]
+    max_score: f64,
+    /// When students see a category's tests on Gradescope, as
+    /// CATEGORY=WHEN (WHEN: visible, hidden, after_due_date,
+    /// after_published); repeat or separate with commas.
+    #[arg(long, value_name = "CATEGORY=WHEN", value_delimiter = ',', value_parser = present::gradescope::parse_visibility)]
+    gradescope_visibility: Vec<(Category, present::gradescope::Visibility)>,
     /// Write a CSV table of scores (one row per submission).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
@@ -102,7 +114,8 @@ pub struct AutogradeArgs {
     #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
     sandbox: SandboxMode,
     /// The submissions: folders or .zip files holding Board.java and
-    /// Solver.java.
+    /// Solver.java. With --gradescope-bundle, the flags to bake in, after
+    /// `--`.
     #[arg(value_name = "SUBMISSION", required_unless_present_any = ["batch", "gradescope_bundle"])]
     submissions: Vec<PathBuf>,
 }
@@ -125,12 +138,12 @@ enum FileKind {
 /// Runs the command; returns the exit code.
 pub fn run(args: &AutogradeArgs) -> u8 {
     if let Some(out) = &args.gradescope_bundle {
-        let written = std::env::current_exe()
-            .and_then(|exe| slider::autograde::gradescope::bundle(out, &exe));
-        return match written {
-            Ok(()) => exit_code::SUCCESS,
-            Err(e) => fail(&format!("cannot write {}: {e}", out.display())),
-        };
+        let baked: Vec<String> = args
+            .submissions
+            .iter()
+            .map(|flag| flag.to_string_lossy().into_owned())
+            .collect();
+        return gradescope_bundle(out, &baked);
     }
     let (submissions, options) = match (submissions(args), options(args)) {
         (Ok(s), Ok(o)) => (s, o),
@@ -216,7 +229,13 @@ pub fn run(args: &AutogradeArgs) -> u8 {
     let written = files.write(&|kind| match kind {
         FileKind::Json => present::json(&reports),
         FileKind::Junit => present::junit(&reports),
-        FileKind::Gradescope => present::gradescope(&reports[0]),
+        FileKind::Gradescope => present::gradescope::results(
+            &reports[0],
+            &present::gradescope::Style {
+                max_score: args.max_score,
+                visibility: args.gradescope_visibility.clone(),
+            },
+        ),
         FileKind::Csv => present::csv(&reports),
     });
     if !written {
@@ -225,6 +244,68 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         exit_code::SUCCESS
     } else {
         exit_code::FAILURE
+    }
+}
+
+/// `--gradescope-bundle OUT -- FLAGS`: the flags are checked as
+/// `slider autograde` would take them on Gradescope, then the bundle is
+/// written and what to do with it is said.
+fn gradescope_bundle(out: &std::path::Path, flags: &[String]) -> u8 {
+    #[derive(Debug, clap::Parser)]
+    struct Baked {
+        #[command(flatten)]
+        args: AutogradeArgs,
+    }
+    let refused = [
+        "--batch",
+        "--gradescope",
+        "--gradescope-bundle",
+        "--compare-report",
+        "--compare-reports",
+    ];
+    if let Some(flag) = flags
+        .iter()
+        .find(|f| refused.contains(&f.split('=').next().unwrap_or_default()))
+    {
+        return fail(&format!(
+            "{flag} cannot be baked into a Gradescope bundle: it grades /autograder/submission into results.json"
+        ));
+    }
+    let trial = std::iter::once("slider autograde".to_string())
+        .chain(flags.iter().cloned())
+        .chain(["--gradescope", "results.json", "submission"].map(String::from));
+    if let Err(e) = <Baked as clap::Parser>::try_parse_from(trial) {
+        return fail(&format!(
+            "the flags to bake in are not valid `slider autograde` flags:\n{e}"
+        ));
+    }
+    let written = std::env::current_exe()
+        .and_then(|exe| slider::autograde::gradescope::bundle(out, &exe, flags));
+    match written {
+        Ok(bytes) => {
+            let baked = if flags.is_empty() {
+                "no flags baked in".to_string()
+            } else {
+                format!("baked in: {}", flags.join(" "))
+            };
+            println!(
+                "wrote {} ({:.1} MB; {baked})\nupload it in Gradescope: the assignment's Configure Autograder, \"Zip file upload\", Ubuntu base image; students submit Board.java and Solver.java",
+                out.display(),
+                bytes as f64 / 1e6
+            );
+            exit_code::SUCCESS
+        }
+        Err(e) => fail(&format!("cannot write {}: {e}", out.display())),
+    }
+}
+
+/// A clap value parser for `--max-score`: a finite number above 0.
+fn parse_points(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(points) if points.is_finite() && points > 0.0 && points <= 1e6 => Ok(points),
+        _ => Err(format!(
+            "`{text}` is not a number of points (above 0, at most 1000000)"
+        )),
     }
 }
 

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use quick_junit::{NonSuccessKind, Report as JunitReport, TestCase, TestCaseStatus, TestSuite};
 use serde::Serialize;
 
-use super::{describe, summary};
+use super::describe;
 use crate::autograde::catalog::Classes;
 use crate::autograde::{Category, Report, Verdict};
 
@@ -253,19 +253,32 @@ pub fn csv(reports: &[Report]) -> String {
     out
 }
 
-/// Every stage and test as the course counts them: `(name, passed, detail)`.
-fn rows(report: &Report) -> Vec<(String, bool, String)> {
+/// One stage or test as the course counts it, its text made visible.
+pub(super) struct Row {
+    /// `Compilation`, `Board 4a: check toString() …`, `Timing 1 puzzle20.txt`.
+    pub name: String,
+    /// The category it counts in.
+    pub category: Category,
+    /// Whether it passed.
+    pub passed: bool,
+    /// What it measured and what failed, one item per line.
+    pub detail: String,
+}
+
+/// Every stage and test as the course counts them.
+pub(super) fn rows(report: &Report) -> Vec<Row> {
     let mut rows = Vec::new();
-    for (name, stage) in [
-        ("Compilation", &report.compilation),
-        ("API", &report.api_check),
+    for (name, category, stage) in [
+        ("Compilation", Category::Compile, &report.compilation),
+        ("API", Category::Api, &report.api_check),
     ] {
         if stage.ran {
-            rows.push((
-                name.to_string(),
-                stage.passed,
-                visible(&stage.messages.join("\n")),
-            ));
+            rows.push(Row {
+                name: name.to_string(),
+                category,
+                passed: stage.passed,
+                detail: visible(&stage.messages.join("\n")),
+            });
         }
     }
     for s in &report.sections {
@@ -286,11 +299,12 @@ fn rows(report: &Report) -> Vec<(String, bool, String)> {
             for f in &t.failures {
                 let _ = writeln!(detail, "{}: {}", f.input, describe(&f.failure).join("; "));
             }
-            rows.push((
-                visible(&name),
-                t.verdict == Verdict::Passed,
-                visible(&detail),
-            ));
+            rows.push(Row {
+                name: visible(&name),
+                category: s.category,
+                passed: t.verdict == Verdict::Passed,
+                detail: visible(&detail),
+            });
         }
     }
     rows
@@ -309,7 +323,13 @@ pub fn junit(reports: &[Report]) -> String {
     for report in reports {
         let submission = visible(&report.submission);
         let mut suite = TestSuite::new(submission.as_str());
-        for (name, passed, detail) in rows(report) {
+        for Row {
+            name,
+            passed,
+            detail,
+            ..
+        } in rows(report)
+        {
             let status = if passed {
                 TestCaseStatus::success()
             } else {
@@ -324,54 +344,6 @@ pub fn junit(reports: &[Report]) -> String {
         junit.add_test_suite(suite);
     }
     junit.to_string().unwrap_or_default()
-}
-
-/// Gradescope's `results.json` for one submission: the score out of 100
-/// (over the graded categories), the summary as output, a test per row.
-///
-/// # Example
-///
-/// ```
-/// use slider::autograde::{Report, Stage};
-/// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
-/// let v: serde_json::Value = serde_json::from_str(&slider::present::autograde::gradescope(&report)).unwrap();
-/// assert_eq!(v["max_score"], 100.0);
-/// assert_eq!(v["tests"][0]["status"], "passed");
-/// ```
-#[must_use]
-pub fn gradescope(report: &Report) -> String {
-    #[derive(Serialize)]
-    struct Test {
-        name: String,
-        status: &'static str,
-        output: String,
-    }
-    #[derive(Serialize)]
-    struct Results {
-        score: f64,
-        max_score: f64,
-        output: String,
-        execution_time: u64,
-        tests: Vec<Test>,
-    }
-    let results = Results {
-        score: (report.score().0 * 100.0).round() / 100.0,
-        max_score: 100.0,
-        output: summary(report),
-        execution_time: report.elapsed.as_secs(),
-        tests: rows(report)
-            .into_iter()
-            .map(|(name, passed, output)| Test {
-                name,
-                status: if passed { "passed" } else { "failed" },
-                output,
-            })
-            .collect(),
-    };
-    let mut text = serde_json::to_string_pretty(&results).unwrap_or_default();
-    text.push('\n');
-    text
 }
 
 /// GitHub Actions annotations: an error per failed stage or test, on the
@@ -389,9 +361,29 @@ pub fn gradescope(report: &Report) -> String {
 pub fn github(report: &Report) -> String {
     let escape = crate::present::github::escape;
     let mut out = String::new();
-    for (name, passed, detail) in rows(report) {
+    for Row {
+        name,
+        passed,
+        detail,
+        ..
+    } in rows(report)
+    {
         if passed {
             continue;
+        }
+        if name == "Compilation" {
+            let errors = javac_errors(&report.compilation.messages);
+            if !errors.is_empty() {
+                for (file, line, message) in errors {
+                    let _ = writeln!(
+                        out,
+                        "::error file={},line={line},title=Compilation::{}",
+                        escape(&crate::format::visible(file.as_bytes(), false), true),
+                        escape(&crate::format::visible(message.as_bytes(), true), false)
+                    );
+                }
+                continue;
+            }
         }
         let class =
             if name.starts_with("Board") || name.starts_with("Memory 1") || name == "Compilation" {
@@ -416,4 +408,32 @@ pub fn github(report: &Report) -> String {
         );
     }
     out
+}
+
+/// javac's errors as `(file, line, message)`: each `PATH:LINE: error: …`
+/// line with the source line and caret javac prints under it.
+fn javac_errors(messages: &[String]) -> Vec<(&str, u32, String)> {
+    let mut errors: Vec<(&str, u32, String)> = Vec::new();
+    for line in messages {
+        let parsed = line.split_once(": error: ").and_then(|(at, message)| {
+            let (file, number) = at.rsplit_once(':')?;
+            Some((file, number.parse().ok()?, message.to_string()))
+        });
+        match (parsed, errors.last_mut()) {
+            (Some(error), _) => errors.push(error),
+            (None, Some((_, _, message))) if !is_error_count(line) => {
+                message.push('\n');
+                message.push_str(line);
+            }
+            (None, _) => {}
+        }
+    }
+    errors
+}
+
+/// javac's last line: `1 error`, `12 errors`.
+fn is_error_count(line: &str) -> bool {
+    line.split_once(' ').is_some_and(|(count, word)| {
+        count.bytes().all(|b| b.is_ascii_digit()) && matches!(word, "error" | "errors")
+    })
 }

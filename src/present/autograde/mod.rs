@@ -1,12 +1,14 @@
 //! An autograder report as the course's assessment report words it (the
 //! summary, each test with the inputs that failed it, the memory and timing
 //! tables with the student's figures and ratios), and as JSON, `JUnit`,
-//! Gradescope's `results.json`, GitHub annotations and CSV ([`formats`]);
+//! GitHub annotations and CSV ([`formats`]), Gradescope's `results.json`
+//! ([`gradescope`]);
 //! and a comparison with a course report ([`compare`]).
 
 pub mod compare;
 mod failure;
 pub mod formats;
+pub mod gradescope;
 
 use std::fmt::Write as _;
 
@@ -15,7 +17,7 @@ use crate::autograde::{
     Category, Failure, Figure, Report, SectionReport, Stage, TestResult, Verdict,
 };
 pub use failure::{describe, grid};
-pub use formats::{csv, github, gradescope, json, junit};
+pub use formats::{csv, github, json, junit};
 
 fn visible(text: &str) -> String {
     crate::format::visible(text.as_bytes(), true)

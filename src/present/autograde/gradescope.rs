@@ -1,0 +1,243 @@
+//! Gradescope's `results.json`, as Gradescope's autograder specification
+//! documents it: a score out of `max_score`, a test per stage and per
+//! course test with its own `score`, `max_score` and `visibility`, and
+//! Markdown output whose fenced blocks keep the report's columns.
+
+use serde::Serialize;
+
+use super::formats::{Row, rows};
+use super::summary;
+use crate::autograde::{Category, Report};
+
+/// When students see a test on Gradescope (its `visibility` field).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Always.
+    #[cfg_attr(feature = "cli", value(name = "visible"))]
+    Visible,
+    /// Never (staff only).
+    #[cfg_attr(feature = "cli", value(name = "hidden"))]
+    Hidden,
+    /// Once the due date has passed.
+    #[cfg_attr(feature = "cli", value(name = "after_due_date"))]
+    AfterDueDate,
+    /// Once the grades are published.
+    #[cfg_attr(feature = "cli", value(name = "after_published"))]
+    AfterPublished,
+}
+
+/// How the results are scored and shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Style {
+    /// The points the whole autograder is worth (100 by default).
+    pub max_score: f64,
+    /// Each category's visibility; a category not named is visible.
+    pub visibility: Vec<(Category, Visibility)>,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style {
+            max_score: 100.0,
+            visibility: Vec::new(),
+        }
+    }
+}
+
+impl Style {
+    /// The visibility of a category's tests.
+    #[must_use]
+    pub fn visibility_of(&self, category: Category) -> Visibility {
+        self.visibility
+            .iter()
+            .rev()
+            .find(|(c, _)| *c == category)
+            .map_or(Visibility::Visible, |(_, v)| *v)
+    }
+}
+
+/// Parses `CATEGORY=VISIBILITY` (`timing=after_due_date`), as
+/// `--gradescope-visibility` takes it.
+///
+/// # Errors
+///
+/// A text without `=`, or a category or visibility not known, with the
+/// names that are.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::Category;
+/// use slider::present::autograde::gradescope::{Visibility, parse_visibility};
+/// assert_eq!(parse_visibility("timing=after_due_date"), Ok((Category::Timing, Visibility::AfterDueDate)));
+/// assert!(parse_visibility("timing").is_err());
+/// ```
+#[cfg(feature = "cli")]
+pub fn parse_visibility(text: &str) -> Result<(Category, Visibility), String> {
+    use clap::ValueEnum;
+    let names = |values: Vec<String>| values.join(", ");
+    let (category, visibility) = text.split_once('=').ok_or_else(|| {
+        format!("`{text}`: expected CATEGORY=VISIBILITY, for example timing=after_due_date")
+    })?;
+    let category = Category::from_str(category.trim(), true).map_err(|_| {
+        format!(
+            "`{category}` is not a category (one of {})",
+            names(
+                Category::value_variants()
+                    .iter()
+                    .filter_map(|c| c.to_possible_value())
+                    .map(|v| v.get_name().to_string())
+                    .collect()
+            )
+        )
+    })?;
+    let visibility = Visibility::from_str(visibility.trim(), true).map_err(|_| {
+        format!(
+            "`{visibility}` is not a visibility (one of visible, hidden, after_due_date, after_published)"
+        )
+    })?;
+    Ok((category, visibility))
+}
+
+/// `text` as a fenced Markdown code block, the fence longer than any run
+/// of backticks in it, so that nothing inside can end the block.
+fn fenced(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat((longest + 1).max(3));
+    format!("{fence}\n{}\n{fence}\n", text.trim_end())
+}
+
+#[derive(Serialize)]
+struct Test {
+    name: String,
+    number: String,
+    status: &'static str,
+    score: f64,
+    max_score: f64,
+    visibility: Visibility,
+    tags: Vec<&'static str>,
+    output: String,
+    output_format: &'static str,
+}
+
+#[derive(Serialize)]
+struct Results {
+    score: f64,
+    max_score: f64,
+    output: String,
+    output_format: &'static str,
+    execution_time: u64,
+    tests: Vec<Test>,
+}
+
+fn category_tag(category: Category) -> &'static str {
+    match category {
+        Category::Compile => "compilation",
+        Category::Api => "api",
+        Category::Correctness => "correctness",
+        Category::Memory => "memory",
+        Category::Timing => "timing",
+    }
+}
+
+/// Rounds to the hundredth of a point, as Gradescope shows scores.
+fn hundredths(points: f64) -> f64 {
+    (points * 100.0).round() / 100.0
+}
+
+/// Gradescope's `results.json` for one submission.
+///
+/// Every test carries its share of its category's weight: a category worth
+/// w% of `max_score` with k tests gives each `max_score·w/100/k` points
+/// (the course's own counting, so 20 points of timing are 125 rows), and
+/// the tests' scores add up to the `score`. A category not graded carries
+/// no points.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Category, Report, Stage};
+/// use slider::present::autograde::gradescope::{Style, Visibility, results};
+/// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+/// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
+/// report.api_check = Stage { ran: true, passed: false, messages: vec!["no twin()".into()] };
+/// let style = Style { max_score: 40.0, visibility: vec![(Category::Api, Visibility::AfterDueDate)] };
+/// let v: serde_json::Value = serde_json::from_str(&results(&report, &style)).unwrap();
+/// assert_eq!(v["max_score"], 40.0);
+/// assert_eq!(v["score"], 20.0);
+/// assert_eq!(v["tests"][0]["score"], 20.0);
+/// assert_eq!(v["tests"][1]["max_score"], 20.0);
+/// assert_eq!(v["tests"][1]["visibility"], "after_due_date");
+/// ```
+#[must_use]
+pub fn results(report: &Report, style: &Style) -> String {
+    let (percent, weight) = report.score();
+    let share = |category: Category| -> f64 {
+        let (_, total) = report.tally(category);
+        if weight == 0 || total == 0 || !report.graded(category) {
+            return 0.0;
+        }
+        style.max_score * f64::from(category.weight()) / f64::from(weight) / total as f64
+    };
+    let tests = rows(report)
+        .into_iter()
+        .enumerate()
+        .map(
+            |(
+                index,
+                Row {
+                    name,
+                    category,
+                    passed,
+                    detail,
+                },
+            )| {
+                let max_score = share(category);
+                Test {
+                    name,
+                    number: (index + 1).to_string(),
+                    status: if passed { "passed" } else { "failed" },
+                    score: if passed { max_score } else { 0.0 },
+                    max_score,
+                    visibility: style.visibility_of(category),
+                    tags: vec![category_tag(category)],
+                    output: if detail.trim().is_empty() {
+                        String::new()
+                    } else {
+                        fenced(&detail)
+                    },
+                    output_format: "md",
+                }
+            },
+        )
+        .collect();
+    let results = Results {
+        score: hundredths(percent * style.max_score / 100.0),
+        max_score: style.max_score,
+        output: fenced(&summary(report)),
+        output_format: "md",
+        execution_time: report.elapsed.as_secs(),
+        tests,
+    };
+    let mut text = serde_json::to_string_pretty(&results).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fenced;
+
+    #[test]
+    fn no_text_can_close_its_fence() {
+        assert_eq!(fenced("a\n"), "```\na\n```\n");
+        assert_eq!(fenced("x ```` y"), "`````\nx ```` y\n`````\n");
+    }
+}
