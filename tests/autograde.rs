@@ -337,7 +337,7 @@ fn human_reports(stdout: &str) -> BTreeMap<String, String> {
             let name = rest.split_whitespace().next().unwrap().to_string();
             current = Some(name.clone());
             out.insert(name, String::new());
-        } else if line.starts_with("submission,score,") {
+        } else if line.starts_with("submission,status,score,") {
             current = None;
         }
         if let Some(name) = &current {
@@ -511,8 +511,9 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     let csv = std::fs::read_to_string(path("scores.csv")).unwrap();
     assert_eq!(
         csv,
-        "submission,score,compilation,api,correctness,memory,timing\n\
-         \"fixtures/autograde/reference\",100.00,1/1,1/1,52/52,22/22,125/125\n"
+        "submission,status,score,compilation_passed,compilation_total,api_passed,api_total,\
+         correctness_passed,correctness_total,memory_passed,memory_total,timing_passed,timing_total\n\
+         \"fixtures/autograde/reference\",ok,100.00,1,1,1,1,52,52,22,22,125,125\n"
     );
     drop(run.files);
 }
@@ -576,7 +577,7 @@ fn buggy_submissions_fail_exactly_the_tests_the_course_fails() {
     let reports = reports(&run.json);
     assert_eq!(reports["buggy/stop-on-enqueue"]["score"], 100.0);
     assert!(
-        run.stdout.contains("submission,score,"),
+        run.stdout.contains("submission,status,score,"),
         "--batch prints a CSV table"
     );
 }

@@ -47,7 +47,9 @@ use std::time::Duration;
 
 pub use failure::{Failure, Figure};
 pub use pipeline::autograde;
-pub use report::{Category, Report, SectionReport, Stage, TestResult, TrialFailure, Verdict};
+pub use report::{
+    Category, Report, SectionReport, Stage, Status, TestResult, TrialFailure, Verdict,
+};
 pub use toolkit::Toolkit;
 
 use crate::course::{Api, Edition};

@@ -3,10 +3,10 @@
 
 use std::ffi::OsString;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::catalog::{self, JvmMode};
-use super::report::{Category, Report, SectionReport, Stage};
+use super::report::{Category, Report, SectionReport, Stage, Verdict};
 use super::runner::{Built, GroupRun, judge_section, run_group};
 use super::toolkit::Toolkit;
 use super::{Options, api, java, model, sources};
@@ -96,6 +96,13 @@ pub fn autograde(
     }
     let _ = std::fs::remove_dir_all(&build_dir);
     report.elapsed = started.elapsed();
+    // The runner stops starting JVMs with less than a second left.
+    report.timed_out = Instant::now() + Duration::from_secs(1) >= deadline
+        && report
+            .sections
+            .iter()
+            .flat_map(|s| &s.tests)
+            .any(|t| t.verdict == Verdict::NotRun);
     report
 }
 
@@ -198,6 +205,19 @@ fn build(
         report
             .changes
             .extend(file.changes.iter().map(|c| format!("{}: {c}", file.name)));
+        if !file.others.is_empty() {
+            let others: Vec<String> = file
+                .others
+                .iter()
+                .map(|o| o.display().to_string())
+                .collect();
+            report.warnings.push(format!(
+                "{} other {} in the submission, not graded: {}",
+                others.len(),
+                file.name,
+                others.join(", ")
+            ));
+        }
     }
     let texts: Vec<(&str, &str)> = files.iter().map(|f| (f.name, f.text.as_str())).collect();
     let student = dir.join("student");

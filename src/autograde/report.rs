@@ -169,6 +169,9 @@ pub struct Report {
     pub files: Vec<PathBuf>,
     /// Edits made to compile the sources (a `package` line, imports).
     pub changes: Vec<String>,
+    /// What staff should know about the submission (files of the same
+    /// name not graded).
+    pub warnings: Vec<String>,
     /// Compilation.
     pub compilation: Stage,
     /// The API check.
@@ -181,6 +184,43 @@ pub struct Report {
     pub printed: u64,
     /// Wall-clock time of the whole autograde.
     pub elapsed: Duration,
+    /// Whether the submission's time (`--time-limit`) ran out before every
+    /// test ran.
+    pub timed_out: bool,
+}
+
+/// A submission's outcome in one word, for tables of a class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Every graded test passed.
+    Ok,
+    /// Some test failed.
+    Failed,
+    /// `Board.java` or `Solver.java` is missing (or the submission cannot
+    /// be read).
+    MissingFile,
+    /// The sources do not compile.
+    CompileError,
+    /// The public API is not the spec's.
+    ApiMismatch,
+    /// The submission's time ran out before every test ran.
+    Timeout,
+}
+
+impl Status {
+    /// Its name in tables: `ok`, `failed`, `missing-file`,
+    /// `compile-error`, `api-mismatch`, `timeout`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Failed => "failed",
+            Status::MissingFile => "missing-file",
+            Status::CompileError => "compile-error",
+            Status::ApiMismatch => "api-mismatch",
+            Status::Timeout => "timeout",
+        }
+    }
 }
 
 impl Report {
@@ -194,12 +234,46 @@ impl Report {
             edition,
             files: Vec::new(),
             changes: Vec::new(),
+            warnings: Vec::new(),
             compilation: Stage::default(),
             api_check: Stage::default(),
             sections: Vec::new(),
             not_run: Vec::new(),
             printed: 0,
             elapsed: Duration::ZERO,
+            timed_out: false,
+        }
+    }
+
+    /// The outcome in one word: the first stage that failed, else whether
+    /// time ran out, else whether every graded test passed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::{Report, Stage, Status};
+    /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+    /// report.compilation = Stage { ran: true, passed: false, messages: vec!["Board.java not found in the submission".into()] };
+    /// assert_eq!(report.status(), Status::MissingFile);
+    /// report.files.push("s/Board.java".into());
+    /// assert_eq!(report.status(), Status::CompileError);
+    /// ```
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.compilation.ran && !self.compilation.passed {
+            if self.files.is_empty() {
+                Status::MissingFile
+            } else {
+                Status::CompileError
+            }
+        } else if self.api_check.ran && !self.api_check.passed {
+            Status::ApiMismatch
+        } else if self.timed_out {
+            Status::Timeout
+        } else if self.score().0 >= 100.0 {
+            Status::Ok
+        } else {
+            Status::Failed
         }
     }
 

@@ -30,6 +30,8 @@ pub struct SourceFile {
     pub text: String,
     /// What was changed, for the report.
     pub changes: Vec<String>,
+    /// The other files of this name in the submission, not graded.
+    pub others: Vec<PathBuf>,
 }
 
 /// Why a submission's sources cannot be had.
@@ -54,8 +56,11 @@ impl std::fmt::Display for SourceError {
 pub const MAX_ARCHIVE: u64 = 64 << 20;
 
 /// Finds `Board.java` and `Solver.java` in a submission, a folder or a
-/// `.zip` file (the shallowest of each; symbolic links are not followed,
-/// hidden folders and `__MACOSX` are skipped), and prepares them.
+/// `.zip` file, and prepares them. The shallowest `Solver.java` is graded
+/// (the first by path among equals), with the `Board.java` beside it, or
+/// else the shallowest; the others of each name are listed in
+/// [`SourceFile::others`]. Symbolic links are not followed; hidden folders
+/// and `__MACOSX` are skipped.
 ///
 /// # Errors
 ///
@@ -79,7 +84,7 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
     };
     let mut files = Vec::new();
     for (name, found) in REQUIRED.iter().zip(found) {
-        let Some((path, text)) = found else {
+        let Some((path, text, others)) = found else {
             return Err(SourceError::Missing(name));
         };
         let (text, changes) = prepare(&text);
@@ -88,13 +93,58 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
             found: path,
             text,
             changes,
+            others,
         });
     }
     Ok(files)
 }
 
-/// Where each required file was found, and its text.
-type Found = [Option<(PathBuf, String)>; 2];
+/// Where each required file was found, its text, and the other files of
+/// its name.
+type Found = [Option<(PathBuf, String, Vec<PathBuf>)>; 2];
+
+/// Every file of each required name: `(depth, path, handle)`.
+type Candidates<T> = [Vec<(usize, PathBuf, T)>; 2];
+
+/// The file of each name to grade, and the others: the shallowest
+/// `Solver.java` (the first by path among equals), and the `Board.java` in
+/// its folder, or else the shallowest.
+fn choose<T>(candidates: Candidates<T>) -> [Option<(PathBuf, T, Vec<PathBuf>)>; 2] {
+    let solver_index = REQUIRED
+        .iter()
+        .position(|r| *r == "Solver.java")
+        .unwrap_or(1);
+    let shallowest = |list: &[(usize, PathBuf, T)]| {
+        (0..list.len()).min_by(|&a, &b| (list[a].0, &list[a].1).cmp(&(list[b].0, &list[b].1)))
+    };
+    let solver_dir = shallowest(&candidates[solver_index]).map(|k| {
+        candidates[solver_index][k]
+            .1
+            .parent()
+            .map(Path::to_path_buf)
+    });
+    let mut chosen = [None, None];
+    for (k, list) in candidates.into_iter().enumerate() {
+        let beside = (k != solver_index)
+            .then(|| {
+                list.iter().position(|(_, p, _)| {
+                    solver_dir
+                        .as_ref()
+                        .is_some_and(|d| p.parent() == d.as_deref())
+                })
+            })
+            .flatten();
+        let Some(pick) = beside.or_else(|| shallowest(&list)) else {
+            continue;
+        };
+        let mut list = list;
+        let (_, path, handle) = list.swap_remove(pick);
+        let mut others: Vec<PathBuf> = list.into_iter().map(|(_, p, _)| p).collect();
+        others.sort();
+        chosen[k] = Some((path, handle, others));
+    }
+    chosen
+}
 
 /// Whether a folder or archive entry of this name is searched.
 fn searched(name: &str) -> bool {
@@ -102,7 +152,7 @@ fn searched(name: &str) -> bool {
 }
 
 fn find_in_folder(root: &Path) -> Result<Found, SourceError> {
-    let mut found: [Option<(usize, PathBuf)>; 2] = [None, None];
+    let mut candidates: Candidates<()> = [Vec::new(), Vec::new()];
     let mut queue = vec![(root.to_path_buf(), 0)];
     let mut seen = 0;
     while let Some((dir, depth)) = queue.pop() {
@@ -124,17 +174,16 @@ fn find_in_folder(root: &Path) -> Result<Found, SourceError> {
                 queue.push((entry.path(), depth + 1));
             } else if kind.is_file()
                 && let Some(k) = REQUIRED.iter().position(|r| name == *r)
-                && found[k].as_ref().is_none_or(|(d, _)| depth < *d)
             {
-                found[k] = Some((depth, entry.path()));
+                candidates[k].push((depth, entry.path(), ()));
             }
         }
     }
     let mut texts: Found = [None, None];
-    for (k, slot) in found.into_iter().enumerate() {
-        if let Some((_, path)) = slot {
+    for (k, slot) in choose(candidates).into_iter().enumerate() {
+        if let Some((path, (), others)) = slot {
             let text = read_capped(std::fs::File::open(&path), &path)?;
-            texts[k] = Some((path, text));
+            texts[k] = Some((path, text, others));
         }
     }
     Ok(texts)
@@ -162,7 +211,7 @@ fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
     }
     let mut archive = zip::ZipArchive::new(std::io::BufReader::new(file))
         .map_err(|e| unreadable(format!("not a readable .zip ({e})")))?;
-    let mut found: [Option<(usize, usize, PathBuf)>; 2] = [None, None];
+    let mut candidates: Candidates<usize> = [Vec::new(), Vec::new()];
     for index in 0..archive.len().min(MAX_ENTRIES) {
         let Ok(entry) = archive.by_index_raw(index) else {
             continue;
@@ -181,19 +230,19 @@ fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
         if let Some(k) = parts
             .last()
             .and_then(|n| REQUIRED.iter().position(|r| n == r))
-            && found[k].as_ref().is_none_or(|(d, _, _)| depth < *d)
         {
-            found[k] = Some((depth, index, path));
+            candidates[k].push((depth, path, index));
         }
     }
     let mut texts: Found = [None, None];
-    for (k, slot) in found.into_iter().enumerate() {
-        if let Some((_, index, path)) = slot {
+    for (k, slot) in choose(candidates).into_iter().enumerate() {
+        if let Some((path, index, others)) = slot {
             let shown = archive_path.join(&path);
             let entry = archive
                 .by_index(index)
                 .map_err(|e| std::io::Error::other(e.to_string()));
-            texts[k] = Some((shown.clone(), read_capped(entry, &shown)?));
+            let others = others.iter().map(|o| archive_path.join(o)).collect();
+            texts[k] = Some((shown.clone(), read_capped(entry, &shown)?, others));
         }
     }
     Ok(texts)
@@ -294,7 +343,8 @@ pub fn prepare(text: &str) -> (String, Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::prepare;
+    use super::{find, prepare};
+    use std::path::Path;
 
     fn lines(text: &str) -> usize {
         text.lines().count()
@@ -319,6 +369,26 @@ mod tests {
             assert_eq!(changes.len(), 1, "{source:?}: {changes:?}");
             assert!(text.contains("class Board {}"));
         }
+    }
+
+    #[test]
+    fn the_board_beside_the_solver_is_graded_and_the_others_are_named() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/autograde/layouts/two-boards");
+        let files = find(&root).unwrap();
+        let found: Vec<_> = files
+            .iter()
+            .map(|f| f.found.strip_prefix(&root).unwrap().to_path_buf())
+            .collect();
+        assert_eq!(
+            found,
+            [
+                Path::new("src/8puzzle/Board.java"),
+                Path::new("src/8puzzle/Solver.java")
+            ]
+        );
+        assert_eq!(files[0].others, [root.join("zchess/Board.java")]);
+        assert!(files[1].others.is_empty());
     }
 
     #[test]

@@ -82,6 +82,11 @@ pub struct AutogradeArgs {
     /// student).
     #[arg(long, value_name = "DIR")]
     batch: Option<PathBuf>,
+    /// Write each submission's report to DIR as it is graded: NAME.txt (the
+    /// course-style report) and NAME.json, NAME the submission's folder or
+    /// .zip name.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
     /// Compare the report with the course's own report of the same code
     /// (its text; one submission).
     #[arg(long, value_name = "REPORT")]
@@ -170,8 +175,13 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         Ok(toolkit) => toolkit,
         Err(e) => return fail(&e.to_string()),
     };
+    let out_dir = match args.out_dir.as_deref().map(OutDir::create).transpose() {
+        Ok(dir) => dir,
+        Err(e) => return fail(&e),
+    };
     let mut reports: Vec<Report> = Vec::new();
     let mut comparisons = Vec::new();
+    let batch = Batch::start(submissions.len());
     for submission in &submissions {
         // The course's report of this submission, when comparing: its own
         // edition is graded, so that the two count the same tests.
@@ -186,13 +196,17 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         if let Some(edition) = course.as_ref().and_then(CourseReport::edition) {
             options.edition = edition;
         }
-        let progress = progress_bar();
-        progress.set_message(submission.display().to_string());
+        let progress = batch.submission(submission);
         let report = autograde(submission, &toolkit, &options, &|section| {
-            progress.set_message(section.id.clone());
-            progress.inc(1);
+            progress.set_message(format!("{}: {}", submission.display(), section.id));
         });
         progress.finish_and_clear();
+        batch.graded(&report);
+        if let Some(dir) = &out_dir
+            && let Err(e) = dir.write(submission, &report)
+        {
+            crate::common::report_error(&e);
+        }
         let mut out = std::io::stdout().lock();
         if args.format == FormatArg::Github {
             let _ = write!(out, "{}", present::github(&report));
@@ -395,15 +409,128 @@ fn is_zip(path: &std::path::Path) -> bool {
             .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
 }
 
-/// A spinner with the test being judged, on a terminal only.
-fn progress_bar() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+/// A batch's progress on standard error: a bar with `k/N submissions`
+/// and an ETA on a terminal, else a line per submission graded.
+struct Batch {
+    total: usize,
+    started: std::time::Instant,
+    done: std::cell::Cell<usize>,
+    terminal: bool,
+}
+
+impl Batch {
+    fn start(total: usize) -> Batch {
+        Batch {
+            total,
+            started: std::time::Instant::now(),
+            done: std::cell::Cell::new(0),
+            terminal: std::io::stderr().is_terminal(),
+        }
     }
-    let bar = ProgressBar::new_spinner();
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} tests judged, {msg}") {
-        bar.set_style(style);
+
+    /// The display while `submission` is graded (hidden off a terminal).
+    fn submission(&self, submission: &std::path::Path) -> ProgressBar {
+        if !self.terminal {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::new(self.total as u64);
+        let template = if self.total > 1 {
+            "{spinner} {prefix} submissions, ETA {msg}"
+        } else {
+            "{spinner} {msg}"
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar.set_prefix(format!("{}/{}", self.done.get() + 1, self.total));
+        bar.set_message(submission.display().to_string());
+        bar.enable_steady_tick(Duration::from_millis(120));
+        bar
     }
-    bar.enable_steady_tick(Duration::from_millis(120));
-    bar
+
+    /// The estimated time left once `done` of `total` took `elapsed`.
+    fn eta(&self) -> String {
+        let done = self.done.get().max(1) as f64;
+        let left = (self.total - self.done.get()) as f64;
+        let seconds = (self.started.elapsed().as_secs_f64() / done * left).round() as u64;
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    }
+
+    /// Counts `report` as graded; off a terminal, says so on a line.
+    fn graded(&self, report: &Report) {
+        self.done.set(self.done.get() + 1);
+        if self.total > 1 {
+            let line = format!(
+                "[{}/{}] {}: {:.2}% ({}) in {:.1} s; ETA {}",
+                self.done.get(),
+                self.total,
+                slider::format::visible(report.submission.as_bytes(), false),
+                report.score().0,
+                report.status().name(),
+                report.elapsed.as_secs_f64(),
+                self.eta()
+            );
+            let _ = writeln!(anstream::stderr(), "{line}");
+        }
+    }
+}
+
+/// `--out-dir`: a report file pair per submission, under a name of its own.
+struct OutDir {
+    dir: PathBuf,
+    used: std::cell::RefCell<std::collections::HashSet<String>>,
+}
+
+impl OutDir {
+    fn create(dir: &std::path::Path) -> Result<OutDir, String> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        Ok(OutDir {
+            dir: dir.to_path_buf(),
+            used: std::cell::RefCell::default(),
+        })
+    }
+
+    /// Writes `NAME.txt` and `NAME.json`, NAME the submission's file name
+    /// (`.zip` dropped, made a plain file name; `-2`, `-3` … when taken).
+    fn write(&self, submission: &std::path::Path, report: &Report) -> Result<(), String> {
+        let stem = submission
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stem = stem
+            .strip_suffix(".zip")
+            .or_else(|| stem.strip_suffix(".ZIP"))
+            .unwrap_or(&stem);
+        let mut base: String = stem
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || "-_.".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if base.is_empty() || base.starts_with('.') {
+            base.insert_str(0, "submission");
+        }
+        let mut used = self.used.borrow_mut();
+        let mut name = base.clone();
+        let mut k = 1;
+        while used.contains(&name) {
+            k += 1;
+            name = format!("{base}-{k}");
+        }
+        used.insert(name.clone());
+        for (ext, text) in [
+            ("txt", present::human(report, true)),
+            ("json", present::json(std::slice::from_ref(report))),
+        ] {
+            let path = self.dir.join(format!("{name}.{ext}"));
+            std::fs::write(&path, text)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
 }

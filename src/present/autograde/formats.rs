@@ -85,12 +85,14 @@ struct ReportJson {
     api_detected: bool,
     edition: String,
     files: Vec<String>,
+    status: &'static str,
     score: f64,
     graded_weight: u32,
     categories: std::collections::BTreeMap<&'static str, CategoryJson>,
     compilation: Vec<String>,
     api_check: Vec<String>,
     changes: Vec<String>,
+    warnings: Vec<String>,
     sections: Vec<SectionJson>,
     printed_bytes: u64,
     elapsed_ms: u128,
@@ -175,6 +177,7 @@ fn json_value(report: &Report) -> ReportJson {
             .iter()
             .map(|f| f.display().to_string())
             .collect(),
+        status: report.status().name(),
         score: (score * 100.0).round() / 100.0,
         graded_weight,
         categories,
@@ -191,6 +194,7 @@ fn json_value(report: &Report) -> ReportJson {
             .map(|m| visible(m))
             .collect(),
         changes: report.changes.iter().map(|m| visible(m)).collect(),
+        warnings: report.warnings.iter().map(|m| visible(m)).collect(),
         sections,
         printed_bytes: report.printed,
         elapsed_ms: report.elapsed.as_millis(),
@@ -219,36 +223,46 @@ pub fn json(reports: &[Report]) -> String {
     text
 }
 
-/// One row per submission: `submission,score,compilation,api,correctness,memory,timing`.
+/// CSV, a row per submission: its status (`ok`, `failed`,
+/// `compile-error`, `missing-file`, `api-mismatch`, `timeout`), the score,
+/// and each category's passed and total tests as plain numbers (a category
+/// not graded leaves both empty). No cell reads as a date or a formula in a
+/// spreadsheet.
 ///
 /// # Example
 ///
 /// ```
-/// assert_eq!(slider::present::autograde::csv(&[]), "submission,score,compilation,api,correctness,memory,timing\n");
+/// assert!(slider::present::autograde::csv(&[]).starts_with("submission,status,score,compilation_passed,compilation_total,"));
 /// ```
 #[must_use]
 pub fn csv(reports: &[Report]) -> String {
-    let mut out = String::from("submission,score,compilation,api,correctness,memory,timing\n");
+    let mut out = String::from("submission,status,score");
+    for category in Category::ALL {
+        let name = category.key();
+        let _ = write!(out, ",{name}_passed,{name}_total");
+    }
+    out.push('\n');
     for report in reports {
-        let cell = |c: Category| {
-            if report.graded(c) {
-                let (passed, total) = report.tally(c);
-                format!("{passed}/{total}")
-            } else {
-                String::new()
-            }
-        };
-        let name = visible(&report.submission).replace('"', "\"\"");
-        let _ = writeln!(
+        // A leading = + - @ makes a spreadsheet read a formula.
+        let mut name = visible(&report.submission).replace('"', "\"\"");
+        if name.starts_with(['=', '+', '-', '@']) {
+            name.insert(0, '\'');
+        }
+        let _ = write!(
             out,
-            "\"{name}\",{:.2},{},{},{},{},{}",
-            report.score().0,
-            cell(Category::Compile),
-            cell(Category::Api),
-            cell(Category::Correctness),
-            cell(Category::Memory),
-            cell(Category::Timing)
+            "\"{name}\",{},{:.2}",
+            report.status().name(),
+            report.score().0
         );
+        for category in Category::ALL {
+            if report.graded(category) {
+                let (passed, total) = report.tally(category);
+                let _ = write!(out, ",{passed},{total}");
+            } else {
+                out.push_str(",,");
+            }
+        }
+        out.push('\n');
     }
     out
 }

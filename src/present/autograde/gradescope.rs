@@ -137,16 +137,6 @@ struct Results {
     tests: Vec<Test>,
 }
 
-fn category_tag(category: Category) -> &'static str {
-    match category {
-        Category::Compile => "compilation",
-        Category::Api => "api",
-        Category::Correctness => "correctness",
-        Category::Memory => "memory",
-        Category::Timing => "timing",
-    }
-}
-
 /// Rounds to the hundredth of a point, as Gradescope shows scores.
 fn hundredths(points: f64) -> f64 {
     (points * 100.0).round() / 100.0
@@ -207,7 +197,7 @@ pub fn results(report: &Report, style: &Style) -> String {
                     score: if passed { max_score } else { 0.0 },
                     max_score,
                     visibility: style.visibility_of(category),
-                    tags: vec![category_tag(category)],
+                    tags: vec![category.key()],
                     output: if detail.trim().is_empty() {
                         String::new()
                     } else {

@@ -243,6 +243,9 @@ pub fn human(report: &Report, with_time: bool) -> String {
     for change in &report.changes {
         let _ = writeln!(out, "note: {}", visible(change));
     }
+    for warning in &report.warnings {
+        let _ = writeln!(out, "warning: {}", visible(warning));
+    }
     let _ = writeln!(out, "\nASSESSMENT SUMMARY\n");
     out.push_str(&summary(report));
     if !report.compilation.messages.is_empty() {
