@@ -981,6 +981,91 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
     }
 }
 
+/// The Classroom action's script on a fixture: a step output per category
+/// in the format of Classroom's graders, which its grading reporter reads
+/// (`version` 1, `status` pass or fail, `max_score`, `tests` with `name`,
+/// `status`, `score` and `message`), with partial credit.
+#[test]
+fn the_classroom_script_gives_the_reporter_points_per_category() {
+    common::require_jdk();
+    let work = tempfile::tempdir().unwrap();
+    let outputs = work.path().join("github-output.txt");
+    let ran = Command::new("bash")
+        .current_dir(root_dir())
+        .arg("classroom/grade.sh")
+        .arg("fixtures/autograde/buggy/board-goal-array")
+        .env("SLIDER", assert_cmd::cargo::cargo_bin("slider"))
+        .env("SLIDER_FLAGS", "--only compile,api,memory")
+        .env("SLIDER_MAX_SCORE", "40")
+        .env("GITHUB_OUTPUT", &outputs)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(ran.status.success(), "{ran:?}");
+    // The annotations name the failing file.
+    let log = String::from_utf8_lossy(&ran.stdout);
+    assert!(
+        log.contains("::error file=fixtures/autograde/buggy/board-goal-array/Board.java"),
+        "{log}"
+    );
+    let text = std::fs::read_to_string(&outputs).unwrap();
+    let mut outputs: BTreeMap<&str, &str> = BTreeMap::new();
+    for line in text.lines() {
+        let (name, value) = line.split_once('=').unwrap();
+        outputs.insert(name, value);
+    }
+    assert_eq!(outputs["runners"], "compilation,api,memory");
+    let action = std::fs::read_to_string(root_dir().join("action.yml")).unwrap();
+    let (mut max, mut score) = (0.0, 0.0);
+    for runner in ["compilation", "api", "memory"] {
+        let env = format!(
+            "{}_RESULTS: ${{{{ steps.slider.outputs.{runner} }}}}",
+            runner.to_uppercase()
+        );
+        assert!(action.contains(&env), "action.yml passes {env}");
+        let decoded = Command::new("base64")
+            .arg("-d")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write as _;
+                child
+                    .stdin
+                    .take()
+                    .unwrap()
+                    .write_all(outputs[runner].as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        let result: serde_json::Value = serde_json::from_slice(&decoded.stdout).unwrap();
+        assert_eq!(result["version"], 1, "{result}");
+        let tests = result["tests"].as_array().unwrap();
+        let all_pass = tests.iter().all(|t| t["status"] == "pass");
+        assert_eq!(result["status"], if all_pass { "pass" } else { "fail" });
+        for test in tests {
+            assert!(
+                test["name"].is_string() && test["message"].is_string(),
+                "{test}"
+            );
+            assert!(
+                ["pass", "fail"].contains(&test["status"].as_str().unwrap()),
+                "{test}"
+            );
+            score += test["score"].as_f64().unwrap();
+        }
+        max += result["max_score"].as_f64().unwrap();
+        if runner == "memory" {
+            assert_eq!(tests.len(), 22);
+            assert_eq!(result["status"], "fail");
+        }
+    }
+    // Compilation 10 points, API 10, memory 20 over 22 tests, 10 failed.
+    assert!((max - 40.0).abs() < 1e-9, "{max}");
+    let expected = 20.0 + 12.0 * 20.0 / 22.0;
+    assert!((score - expected).abs() < 1e-9, "{score} != {expected}");
+}
+
 #[test]
 fn sigterm_ends_every_jvm_and_removes_every_folder() {
     common::require_jdk();

@@ -52,7 +52,7 @@ pub fn autograde(
         if !wanted(category) {
             report
                 .not_run
-                .push((category, "not asked for (--only)".to_string()));
+                .push((category, super::report::NOT_ASKED.to_string()));
         }
     }
     let build_dir = toolkit.root.join(format!("submission-{}", next_id()));

@@ -189,6 +189,9 @@ pub struct Report {
     pub timed_out: bool,
 }
 
+/// Why a category left out by `--only` was not run.
+pub const NOT_ASKED: &str = "not asked for (--only)";
+
 /// A submission's outcome in one word, for tables of a class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -301,6 +304,15 @@ impl Report {
                 (passed, total)
             }
         }
+    }
+
+    /// Whether a category was left out on purpose (`--only`), rather than
+    /// not run because an earlier stage failed.
+    #[must_use]
+    pub fn left_out(&self, category: Category) -> bool {
+        self.not_run
+            .iter()
+            .any(|(c, why)| *c == category && why == NOT_ASKED)
     }
 
     /// Whether a category was graded.

@@ -373,8 +373,8 @@ mod tests {
 
     #[test]
     fn the_board_beside_the_solver_is_graded_and_the_others_are_named() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures/autograde/layouts/two-boards");
+        let root =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/autograde/layouts/two-boards");
         let files = find(&root).unwrap();
         let found: Vec<_> = files
             .iter()

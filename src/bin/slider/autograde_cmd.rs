@@ -75,6 +75,11 @@ pub struct AutogradeArgs {
     /// after_published); repeat or separate with commas.
     #[arg(long, value_name = "CATEGORY=WHEN", value_delimiter = ',', value_parser = present::gradescope::parse_visibility)]
     gradescope_visibility: Vec<(Category, present::gradescope::Visibility)>,
+    /// Write GitHub Classroom's grading reporter input to DIR (one
+    /// submission): CATEGORY.json for each category graded, each worth its
+    /// share of --max-score (see action.yml).
+    #[arg(long, value_name = "DIR")]
+    classroom: Option<PathBuf>,
     /// Write a CSV table of scores (one row per submission).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
@@ -231,6 +236,11 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         }
         reports.push(report);
     }
+    if let Some(dir) = &args.classroom
+        && let Err(e) = write_classroom(dir, &reports[0], args.max_score)
+    {
+        return fail(&e);
+    }
     let mut out = std::io::stdout().lock();
     if args.format == FormatArg::Json {
         let _ = write!(out, "{}", present::json(&reports));
@@ -313,6 +323,16 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String]) -> u8 {
     }
 }
 
+/// `--classroom DIR`: a reporter input file per category graded.
+fn write_classroom(dir: &std::path::Path, report: &Report, max_score: f64) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for (runner, json) in present::classroom::runners(report, max_score) {
+        let path = dir.join(format!("{runner}.json"));
+        std::fs::write(&path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// A clap value parser for `--max-score`: a finite number above 0.
 fn parse_points(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
@@ -355,6 +375,7 @@ fn submissions(args: &AutogradeArgs) -> Result<Vec<PathBuf>, u8> {
     let single = [
         ("--gradescope", args.gradescope.is_some()),
         ("--compare-report", args.compare_report.is_some()),
+        ("--classroom", args.classroom.is_some()),
     ];
     for (flag, given) in single {
         if given && submissions.len() != 1 {

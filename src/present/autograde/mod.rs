@@ -2,9 +2,10 @@
 //! summary, each test with the inputs that failed it, the memory and timing
 //! tables with the student's figures and ratios), and as JSON, `JUnit`,
 //! GitHub annotations and CSV ([`formats`]), Gradescope's `results.json`
-//! ([`gradescope`]);
+//! ([`gradescope`]), GitHub Classroom's reporter input ([`classroom`]);
 //! and a comparison with a course report ([`compare`]).
 
+pub mod classroom;
 pub mod compare;
 mod failure;
 pub mod formats;

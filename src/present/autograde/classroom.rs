@@ -1,0 +1,114 @@
+//! GitHub Classroom's grading reporter input: a result per category, in the
+//! format of Classroom's own graders (`version` 1, a `status`, a
+//! `max_score`, and `tests` each with a `name`, a `status`, a `score` and a
+//! `message`). The reporter reads each as `<RUNNER>_RESULTS`, base64, adds
+//! the tests' scores and sends the total to Classroom; `action.yml` wires
+//! it up.
+
+use serde::Serialize;
+
+use super::formats::{Row, rows};
+use crate::autograde::{Category, Report};
+
+#[derive(Serialize)]
+struct Test {
+    name: String,
+    status: &'static str,
+    score: f64,
+    message: String,
+    test_code: String,
+    filename: String,
+    line_no: u32,
+    duration: u64,
+}
+
+#[derive(Serialize)]
+struct Runner {
+    version: u32,
+    status: &'static str,
+    max_score: f64,
+    tests: Vec<Test>,
+}
+
+/// The reporter's input for each category, `(runner id, JSON)`: the
+/// category's share of `max_score` by the course's weights (over the
+/// categories not left out with `--only`), split evenly over its tests as
+/// the course counts them. A category that could not run (compilation
+/// failed) is one failed test worth its whole share, so the points always
+/// add up to `max_score`. A category left out has no result.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage};
+/// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+/// report.compilation = Stage { ran: true, passed: false, messages: vec!["Board.java:3: error: x".into()] };
+/// report.not_run = vec![(slider::autograde::Category::Api, "compilation failed".into())];
+/// let runners = slider::present::autograde::classroom::runners(&report, 100.0);
+/// assert_eq!(runners[0].0, "compilation");
+/// let v: serde_json::Value = serde_json::from_str(&runners[0].1).unwrap();
+/// assert_eq!((v["status"].as_str(), v["max_score"].as_f64()), (Some("fail"), Some(5.0)));
+/// ```
+#[must_use]
+pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
+    let weight: u32 = Category::ALL
+        .iter()
+        .filter(|c| !report.left_out(**c))
+        .map(|c| c.weight())
+        .sum();
+    let rows = rows(report);
+    let mut out = Vec::new();
+    for category in Category::ALL {
+        if report.left_out(category) || weight == 0 {
+            continue;
+        }
+        let share = max_score * f64::from(category.weight()) / f64::from(weight);
+        let mine: Vec<&Row> = rows.iter().filter(|r| r.category == category).collect();
+        let tests: Vec<Test> = if mine.is_empty() {
+            let why = report
+                .not_run
+                .iter()
+                .find(|(c, _)| *c == category)
+                .map_or("not run", |(_, why)| why.as_str());
+            vec![test(
+                format!("{}: not run", category.key()),
+                false,
+                0.0,
+                why.to_string(),
+            )]
+        } else {
+            let each = share / mine.len() as f64;
+            mine.iter()
+                .map(|r| {
+                    let score = if r.passed { each } else { 0.0 };
+                    test(r.name.clone(), r.passed, score, r.detail.clone())
+                })
+                .collect()
+        };
+        let passed = tests.iter().all(|t| t.status == "pass");
+        let runner = Runner {
+            version: 1,
+            status: if passed { "pass" } else { "fail" },
+            max_score: share,
+            tests,
+        };
+        out.push((
+            category.key(),
+            serde_json::to_string(&runner).unwrap_or_default(),
+        ));
+    }
+    out
+}
+
+fn test(name: String, passed: bool, score: f64, message: String) -> Test {
+    Test {
+        name,
+        status: if passed { "pass" } else { "fail" },
+        score,
+        message,
+        test_code: String::new(),
+        filename: String::new(),
+        line_no: 0,
+        duration: 0,
+    }
+}
