@@ -10,10 +10,10 @@
 //! - [`protocol`]: the probe's operations, plan and records (its Java half
 //!   is `java/probe/slider/probe/`);
 //! - [`judge`]: each trial's record against slider's Rust reference;
-//! - [`report`] and [`failure`]: the report model and score, and typed
-//!   failures (their wording is in [`present::autograde`](crate::present::autograde));
+//! - `report` and `failure`: the report model and score ([`Report`]), and typed
+//!   failures ([`Failure`]; their wording is in [`present::autograde`](crate::present::autograde));
 //! - `pipeline` and `runner`: one submission, its JVMs;
-//! - [`toolkit`], [`java`]: slider's Java, the JDK's tools;
+//! - `toolkit` ([`Toolkit`]), [`java`]: slider's Java, the JDK's tools;
 //! - [`sources`]: finding `Board.java` and `Solver.java` and making them
 //!   compile beside slider's classes; [`api`]: the public members;
 //! - [`calibrate`]: reading a course report, and comparing slider's with it;

@@ -340,7 +340,7 @@ pub fn run(board: &Board, max_nodes: usize) -> Option<Counts> {
     Some(counts)
 }
 
-/// The most search nodes [`reference`] lets the model make (about 13 M
+/// The most search nodes [`reference()`] lets the model make (about 13 M
 /// suffice for the course's hardest timing puzzle, puzzle45).
 pub const MAX_NODES: usize = 10_000_000;
 

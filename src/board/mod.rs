@@ -6,107 +6,15 @@ use std::hash::{Hash, Hasher};
 use crate::error::BoardError;
 use crate::tiles::{Tiles, with_tiles};
 
+mod direction;
+mod moves;
+pub use direction::Direction;
+pub use moves::Neighbors;
+
 /// The smallest board side the course allows.
 pub const MIN_SIZE: usize = 2;
 /// The largest board side the current Princeton spec allows (2 ≤ n ≤ 32,768).
 pub const MAX_SIZE: usize = 32_768;
-
-/// A direction the blank moves in; the tile on that side slides the other way.
-///
-/// The letters are those of move strings: `U`, `D`, `L`, `R`.
-///
-/// # Example
-///
-/// ```
-/// use slider::Direction;
-/// assert_eq!(Direction::Up.letter(), 'U');
-/// assert_eq!(Direction::Up.opposite(), Direction::Down);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Direction {
-    /// The blank moves up (the tile above it slides down).
-    Up,
-    /// The blank moves down.
-    Down,
-    /// The blank moves left.
-    Left,
-    /// The blank moves right.
-    Right,
-}
-
-impl Direction {
-    /// All directions, in the order [`Board::neighbors`] yields them.
-    pub const ALL: [Direction; 4] = [
-        Direction::Up,
-        Direction::Down,
-        Direction::Left,
-        Direction::Right,
-    ];
-
-    /// The move-string letter of this direction (`U`, `D`, `L` or `R`).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// assert_eq!(slider::Direction::Left.letter(), 'L');
-    /// ```
-    pub fn letter(self) -> char {
-        match self {
-            Direction::Up => 'U',
-            Direction::Down => 'D',
-            Direction::Left => 'L',
-            Direction::Right => 'R',
-        }
-    }
-
-    /// The direction a move letter names (`U`, `D`, `L`, `R`, either case):
-    /// the one parser of move letters.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use slider::Direction;
-    /// assert_eq!(Direction::from_letter('r'), Some(Direction::Right));
-    /// assert_eq!(Direction::from_letter('X'), None);
-    /// ```
-    pub fn from_letter(letter: char) -> Option<Direction> {
-        match letter.to_ascii_uppercase() {
-            'U' => Some(Direction::Up),
-            'D' => Some(Direction::Down),
-            'L' => Some(Direction::Left),
-            'R' => Some(Direction::Right),
-            _ => None,
-        }
-    }
-
-    /// The direction that undoes this one.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// assert_eq!(slider::Direction::Left.opposite(), slider::Direction::Right);
-    /// ```
-    #[must_use]
-    pub fn opposite(self) -> Direction {
-        match self {
-            Direction::Up => Direction::Down,
-            Direction::Down => Direction::Up,
-            Direction::Left => Direction::Right,
-            Direction::Right => Direction::Left,
-        }
-    }
-
-    /// The cell the blank at `blank` reaches on an `n`-by-`n` board, if any.
-    pub(crate) fn step(self, blank: usize, n: usize) -> Option<usize> {
-        let (row, col) = (blank / n, blank % n);
-        match self {
-            Direction::Up => (row > 0).then(|| blank - n),
-            Direction::Down => (row + 1 < n).then(|| blank + n),
-            Direction::Left => (col > 0).then(|| blank - 1),
-            Direction::Right => (col + 1 < n).then(|| blank + 1),
-        }
-    }
-}
 
 /// An immutable n-by-n sliding-tile board; `0` is the blank.
 ///
@@ -447,98 +355,6 @@ impl Board {
             .collect()
     }
 
-    /// The boards along `moves` from this one, this board first (so
-    /// `moves.len() + 1` of them), or `None` if a move leaves the board: the
-    /// one way moves become boards.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use slider::{Board, Direction::*};
-    /// let board: Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
-    /// let path = board.follow(&[Right, Down, Right, Down]).unwrap();
-    /// assert!(path.last().unwrap().is_goal());
-    /// assert!(board.follow(&[Up]).is_none());
-    /// # Ok::<(), slider::PuzzleError>(())
-    /// ```
-    pub fn follow(&self, moves: &[Direction]) -> Option<Vec<Board>> {
-        let mut path = Vec::with_capacity(moves.len() + 1);
-        path.push(self.clone());
-        for &direction in moves {
-            let next = path.last()?.slide(direction)?;
-            path.push(next);
-        }
-        Some(path)
-    }
-
-    /// The move that turns this board into `next`, if they are one slide
-    /// apart: the one way boards become moves (and, with
-    /// [`Direction::letter`], letters).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use slider::{Board, Direction};
-    /// let goal = Board::goal(3)?;
-    /// let moved = goal.slide(Direction::Up).unwrap();
-    /// assert_eq!(goal.step_to(&moved), Some(Direction::Up));
-    /// assert_eq!(goal.step_to(&goal), None);
-    /// # Ok::<(), slider::BoardError>(())
-    /// ```
-    pub fn step_to(&self, next: &Board) -> Option<Direction> {
-        Direction::ALL
-            .into_iter()
-            .find(|&d| self.slide(d).is_some_and(|b| b == *next))
-    }
-
-    /// The board after the blank moves one cell in `direction`, or `None` at
-    /// the edge. Hamming and Manhattan are updated in O(1); copying is O(n²).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use slider::{Board, Direction};
-    /// let goal = Board::goal(3)?;
-    /// assert!(goal.slide(Direction::Down).is_none());
-    /// let moved = goal.slide(Direction::Left).unwrap();
-    /// assert_eq!((moved.blank(), moved.manhattan()), ((2, 1), 1));
-    /// # Ok::<(), slider::BoardError>(())
-    /// ```
-    pub fn slide(&self, direction: Direction) -> Option<Board> {
-        let target = direction.step(self.blank, self.n)?;
-        let tile = self.tiles.get(target);
-        let cells = self.n * self.n;
-        let goal = goal_index(tile, cells);
-        // The tile moves from `target` into the old blank cell.
-        let hamming = self.hamming - usize::from(target != goal) + usize::from(self.blank != goal);
-        let manhattan = self.manhattan - cell_distance(target, goal, self.n)
-            + cell_distance(self.blank, goal, self.n);
-        Some(Board {
-            n: self.n,
-            blank: target,
-            hamming,
-            manhattan,
-            tiles: self.tiles.swapped(self.blank, target),
-        })
-    }
-
-    /// The boards one slide away: 2 to 4 of them, with the blank moving up,
-    /// down, left, then right (those that stay on the board).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let goal = slider::Board::goal(3)?;
-    /// assert_eq!(goal.neighbors().count(), 2);
-    /// # Ok::<(), slider::BoardError>(())
-    /// ```
-    pub fn neighbors(&self) -> Neighbors<'_> {
-        Neighbors {
-            board: self,
-            next: 0,
-        }
-    }
-
     /// Whether the goal can be reached, by inversion parity, in O(n²).
     ///
     /// A slide is a transposition of the blank with a tile, so it flips the
@@ -610,27 +426,6 @@ pub(crate) fn permutation_is_odd(cells: usize, goal_of: impl Fn(usize) -> usize)
         }
     }
     (cells - cycles) % 2 == 1
-}
-
-/// The neighbors of a board; see [`Board::neighbors`].
-#[derive(Debug, Clone)]
-pub struct Neighbors<'a> {
-    board: &'a Board,
-    next: usize,
-}
-
-impl Iterator for Neighbors<'_> {
-    type Item = Board;
-
-    fn next(&mut self) -> Option<Board> {
-        while let Some(&direction) = Direction::ALL.get(self.next) {
-            self.next += 1;
-            if let Some(board) = self.board.slide(direction) {
-                return Some(board);
-            }
-        }
-        None
-    }
 }
 
 impl PartialEq for Board {
