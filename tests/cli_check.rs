@@ -146,7 +146,7 @@ fn answer_from_standard_input() {
         .write_stdin("RDRD")
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("4 moves, optimal"));
+        .stdout(predicate::str::contains("4 moves, legal and optimal"));
     let answer = std::fs::read_to_string("fixtures/solve/puzzle04-expected.txt").unwrap();
     check()
         .args(["--strict", "fixtures/puzzles/3x3-spec-sample-04.txt", "-"])

@@ -396,3 +396,31 @@ fn threads_print_the_same_answer() {
         .assert()
         .code(2);
 }
+
+/// IDA* has no node cap unless asked (its memory is constant): the time
+/// limit stops it, and the message names the stronger databases and how to
+/// build them.
+#[test]
+fn idastar_runs_until_its_time_limit_and_names_the_stronger_databases() {
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("slider"))
+        .args([
+            "solve",
+            "--algorithm",
+            "idastar",
+            "--heuristic",
+            "linear-conflict",
+        ])
+        .args(["--time-limit", "0.5"])
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/course/puzzle4x4-80.txt"
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the time limit ran out"), "{stderr}");
+    assert!(stderr.contains("raise --time-limit;"), "{stderr}");
+    assert!(stderr.contains("`slider pdb build 7-8`"), "{stderr}");
+    assert!(!stderr.contains("node limit"), "{stderr}");
+}

@@ -145,12 +145,17 @@ fn the_same_seed_gives_the_same_output() {
 #[test]
 fn files_follow_the_course_naming_convention() {
     let dir = tempfile::tempdir().unwrap();
-    slider()
+    let listed = slider()
         .args(["gen", "-n", "3", "-k", "7", "--out"])
         .arg(dir.path())
-        .assert()
-        .code(0)
-        .stdout("");
+        .output()
+        .unwrap();
+    assert_eq!(listed.status.code(), Some(0));
+    // The file written is listed.
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stdout),
+        format!("{}\n", dir.path().join("puzzle3x3-07.txt").display())
+    );
     slider()
         .args(["gen", "-n", "4", "--unsolvable", "--count", "2", "--out"])
         .arg(dir.path())
@@ -188,4 +193,34 @@ fn impossible_requests_exit_2() {
         .assert()
         .code(2);
     slider().args(["gen"]).assert().code(2);
+}
+
+#[test]
+fn without_a_seed_each_run_differs_says_its_seed_and_is_solvable() {
+    let run = || {
+        slider()
+            .args(["gen", "-n", "3", "--count", "3"])
+            .output()
+            .unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert_ne!(a.stdout, b.stdout, "a fresh seed per run");
+    for out in [&a, &b] {
+        let said = String::from_utf8_lossy(&out.stderr);
+        let seed = said
+            .strip_prefix("seed: ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("the seed is printed: {said}"));
+        // The printed seed makes the same boards again.
+        let again = slider()
+            .args(["gen", "-n", "3", "--count", "3", "--seed", seed])
+            .output()
+            .unwrap();
+        assert_eq!(again.stdout, out.stdout);
+        let text = String::from_utf8(out.stdout.clone()).unwrap();
+        for chunk in text.split("\n\n") {
+            let board: Board = chunk.parse().unwrap();
+            assert!(board.is_solvable(), "solvable by default:\n{chunk}");
+        }
+    }
 }

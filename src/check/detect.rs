@@ -159,7 +159,11 @@ impl<R: BufRead> Checker<'_, '_, R> {
             self.at(FindingKind::BadHeader, words[0].span, "here");
             return Outcome::Broken;
         };
-        let span = words[0].span;
+        // The whole message, first word to last.
+        let span = Span {
+            end: words[len - 1].span.end,
+            ..words[0].span
+        };
         for _ in 0..len {
             self.stream.next();
         }

@@ -194,8 +194,14 @@ impl FindingKind {
             FindingKind::Io { .. } => "E0207",
             FindingKind::FirstBoardNotPuzzle => "E0210",
             FindingKind::SizeChanged { .. } => "E0211",
+            // The same board twice in a row is a repeat, as the README's
+            // table says, not a malformed step.
+            FindingKind::NotOneSlide {
+                fault: StepFault::Repeated,
+                ..
+            }
+            | FindingKind::RepeatsEarlierBoard { .. } => "E0213",
             FindingKind::NotOneSlide { .. } => "E0212",
-            FindingKind::RepeatsEarlierBoard { .. } => "E0213",
             FindingKind::LastNotGoal { .. } => "E0220",
             FindingKind::CountMismatch { .. } => "E0221",
             FindingKind::NotOptimal { .. } => "E0230",

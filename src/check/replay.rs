@@ -256,6 +256,15 @@ fn first_char(bytes: &[u8]) -> (char, usize) {
 
 pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
     let mut board = checker.puzzle.clone();
+    // The same letters read the other way (tile for blank, blank for
+    // tile), while every move of that reading stays on the board: when the
+    // answer's reading fails and this one does not, the finding says so.
+    let other = match checker.options.moves {
+        MoveMeaning::Blank => MoveMeaning::Tile,
+        MoveMeaning::Tile => MoveMeaning::Blank,
+    };
+    let mut other_board = Some(checker.puzzle.clone());
+    let mut first_illegal = None;
     let mut count = 0_u64;
     let mut first_span = None;
     let mut last_span = Span::default();
@@ -293,19 +302,42 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
                 continue;
             };
             count += 1;
+            other_board =
+                other_board.and_then(|b| letter_direction(letter, other).and_then(|d| b.slide(d)));
             match board.slide(direction) {
                 Some(next) => board = next,
-                None => checker.at(
-                    FindingKind::IllegalMove {
-                        index: count,
-                        letter,
-                    },
-                    span,
-                    "the blank is at the edge",
-                ),
+                None => {
+                    first_illegal.get_or_insert(checker.findings.len());
+                    checker.at(
+                        FindingKind::IllegalMove {
+                            index: count,
+                            letter,
+                        },
+                        span,
+                        "the blank is at the edge",
+                    );
+                }
             }
         }
         checker.stream.forget_before(token.span.line);
+    }
+    let other_reaches = other_board.as_ref().map(|b| checker.is_goal(b));
+    if let (Some(index), Some(reaches)) = (first_illegal, other_reaches)
+        && let Some(finding) = checker.findings.get_mut(index)
+        && matches!(finding.kind, FindingKind::IllegalMove { .. })
+    {
+        let (flag, whose) = match other {
+            MoveMeaning::Tile => ("--moves tile", "the tiles'"),
+            MoveMeaning::Blank => ("--moves blank", "the blank's"),
+        };
+        let ends = if reaches {
+            "and reach the goal"
+        } else {
+            "but stop short of the goal"
+        };
+        finding.label = format!(
+            "the blank is at the edge; read as {whose} moves ({flag}), these moves are legal {ends}"
+        );
     }
     let end = checker.stream.finish();
     let span = first_span.unwrap_or(end);

@@ -32,6 +32,12 @@ pub enum PuzzleErrorKind {
         /// The token as written.
         token: String,
     },
+    /// The first line holds several numbers, the first of them no size: the
+    /// size line is missing (a board's rows, without their n).
+    NoSizeLine {
+        /// The first number, as written.
+        token: String,
+    },
     /// A tile token is not an integer.
     TileNotInteger {
         /// The token (shortened if long).
@@ -98,6 +104,7 @@ impl PuzzleErrorKind {
             PuzzleErrorKind::TooManyTiles { .. } => "E0108",
             PuzzleErrorKind::Io { .. } => "E0109",
             PuzzleErrorKind::TooLarge { .. } => "E0110",
+            PuzzleErrorKind::NoSizeLine { .. } => "E0111",
         }
     }
 
@@ -151,6 +158,9 @@ impl PuzzleError {
             PuzzleErrorKind::SizeNotInteger { .. } | PuzzleErrorKind::SizeOutOfRange { .. } => {
                 "the board size n must be an integer in 2..=32768".to_string()
             }
+            PuzzleErrorKind::NoSizeLine { .. } => {
+                "a row of tiles, where the size n belongs".to_string()
+            }
             PuzzleErrorKind::TileNotInteger { .. } => "expected an integer tile".to_string(),
             PuzzleErrorKind::TileOutOfRange { max, .. } => {
                 format!("tiles must be in 0..={max}")
@@ -175,6 +185,10 @@ impl fmt::Display for PuzzleErrorKind {
             PuzzleErrorKind::SizeOutOfRange { token } => {
                 write!(f, "the size {token} is out of range 2..=32768")
             }
+            PuzzleErrorKind::NoSizeLine { token } => write!(
+                f,
+                "the puzzle starts with a row of tiles ({token} …), not the size n: a puzzle file's first line is n alone"
+            ),
             PuzzleErrorKind::TileNotInteger { token } => {
                 write!(f, "a tile must be an integer, found `{token}`")
             }

@@ -215,6 +215,18 @@ fn read_size<S: TokenSource>(tokens: &mut S) -> Result<usize, PuzzleError> {
     let text = owned_text(&token)?;
     match parse_integer(&token.text, token.truncated) {
         Integer::Value(v) if (MIN_SIZE as i64..=MAX_SIZE as i64).contains(&v) => Ok(v as usize),
+        Integer::Value(v) if (0..MIN_SIZE as i64).contains(&v) => {
+            // 0 or 1 followed by more numbers on its line: a board's first
+            // row, its size line missing.
+            let here = tokens.here();
+            let next = tokens.next_owned().map_err(|e| io_error(&e, here))?;
+            let kind = if next.is_some_and(|t| t.span.line == token.span.line) {
+                PuzzleErrorKind::NoSizeLine { token: text }
+            } else {
+                PuzzleErrorKind::SizeOutOfRange { token: text }
+            };
+            Err(error(kind, token.span))
+        }
         Integer::Value(_) | Integer::Huge => Err(error(
             PuzzleErrorKind::SizeOutOfRange { token: text },
             token.span,

@@ -56,14 +56,19 @@ fn proof_text(report: &Report) -> String {
 /// use slider::present::check::{summary};
 /// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let report = check(&puzzle, "RDRD".as_bytes(), &CheckOptions::default(), None);
-/// assert_eq!(summary(&report, "p.txt"), "ok: p.txt: 4 moves, optimal (exhaustive table)");
+/// assert_eq!(summary(&report, "p.txt"), "ok: p.txt: 4 moves, legal and optimal (exhaustive table)");
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
 pub fn summary(report: &Report, puzzle: &str) -> String {
     match report.verdict {
         Verdict::Accepted => match report.moves {
+            // A bare count has no path to replay: only the number is checked.
+            Some(moves) if report.format == Some(crate::check::AnswerFormat::Count) => format!(
+                "ok: {puzzle}: the count {moves} is the optimum ({}); a count has no path to replay",
+                proof_text(report)
+            ),
             Some(moves) => format!(
-                "ok: {puzzle}: {moves} moves, optimal ({})",
+                "ok: {puzzle}: {moves} moves, legal and optimal ({})",
                 proof_text(report)
             ),
             None => format!("ok: {puzzle}: unsolvable ({})", proof_text(report)),

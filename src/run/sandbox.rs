@@ -120,7 +120,7 @@ pub fn program_env(
 /// own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum UserMode {
-    /// As root: a uid per job slot ([`UID_BASE`](super::UID_BASE) and up).
+    /// As root: a uid of its own per job slot (from 1,000,000,000 up).
     Auto,
     /// Keep the grader's own uid.
     Keep,

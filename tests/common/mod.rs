@@ -324,3 +324,18 @@ pub fn require_bwrap() {
         "bubblewrap (bwrap) is missing or does not work here: install it (Debian: apt-get install bubblewrap); .ci/run does"
     );
 }
+
+/// Fails the test, loudly, when Chromium is missing (`.ci/run` installs
+/// Debian's `chromium`); returns its path.
+pub fn require_chromium() -> &'static str {
+    for candidate in ["chromium", "chromium-browser", "google-chrome"] {
+        if std::process::Command::new(candidate)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            return candidate;
+        }
+    }
+    panic!("chromium is missing: install it (Debian: apt-get install chromium); .ci/run does");
+}

@@ -92,6 +92,10 @@ pub struct AutogradeArgs {
     /// .zip name.
     #[arg(long, value_name = "DIR")]
     out_dir: Option<PathBuf>,
+    /// Write each submission's report as a web page, DIR/NAME.html, and
+    /// with several submissions the class page, DIR/index.html.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
     /// Compare the report with the course's own report of the same code
     /// (its text; one submission).
     #[arg(long, value_name = "REPORT")]
@@ -180,14 +184,14 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         Ok(toolkit) => toolkit,
         Err(e) => return fail(&e.to_string()),
     };
-    let out_dir = match args.out_dir.as_deref().map(OutDir::create).transpose() {
-        Ok(dir) => dir,
+    let per_student = match PerStudent::create(args, &submissions) {
+        Ok(files) => files,
         Err(e) => return fail(&e),
     };
     let mut reports: Vec<Report> = Vec::new();
     let mut comparisons = Vec::new();
     let batch = Batch::start(submissions.len());
-    for submission in &submissions {
+    for (index, submission) in submissions.iter().enumerate() {
         // The course's report of this submission, when comparing: its own
         // edition is graded, so that the two count the same tests.
         let course = course.clone().or_else(|| {
@@ -207,9 +211,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         });
         progress.finish_and_clear();
         batch.graded(&report);
-        if let Some(dir) = &out_dir
-            && let Err(e) = dir.write(submission, &report)
-        {
+        if let Err(e) = per_student.write(index, &report) {
             crate::common::report_error(&e);
         }
         let mut out = std::io::stdout().lock();
@@ -239,6 +241,9 @@ pub fn run(args: &AutogradeArgs) -> u8 {
     if let Some(dir) = &args.classroom
         && let Err(e) = write_classroom(dir, &reports[0], args.max_score)
     {
+        return fail(&e);
+    }
+    if let Err(e) = per_student.finish(&reports) {
         return fail(&e);
     }
     let mut out = std::io::stdout().lock();
@@ -496,62 +501,64 @@ impl Batch {
     }
 }
 
-/// `--out-dir`: a report file pair per submission, under a name of its own.
-struct OutDir {
-    dir: PathBuf,
-    used: std::cell::RefCell<std::collections::HashSet<String>>,
+/// The report files written as each submission is graded: `--out-dir`'s
+/// NAME.txt and NAME.json, `--html`'s NAME.html.
+struct PerStudent<'a> {
+    out_dir: Option<&'a std::path::Path>,
+    html: Option<&'a std::path::Path>,
+    names: Vec<String>,
 }
 
-impl OutDir {
-    fn create(dir: &std::path::Path) -> Result<OutDir, String> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        Ok(OutDir {
-            dir: dir.to_path_buf(),
-            used: std::cell::RefCell::default(),
+impl PerStudent<'_> {
+    fn create<'a>(
+        args: &'a AutogradeArgs,
+        submissions: &[PathBuf],
+    ) -> Result<PerStudent<'a>, String> {
+        for dir in [&args.out_dir, &args.html].into_iter().flatten() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        Ok(PerStudent {
+            out_dir: args.out_dir.as_deref(),
+            html: args.html.as_deref(),
+            names: present::files::report_names(submissions),
         })
     }
 
-    /// Writes `NAME.txt` and `NAME.json`, NAME the submission's file name
-    /// (`.zip` dropped, made a plain file name; `-2`, `-3` … when taken).
-    fn write(&self, submission: &std::path::Path, report: &Report) -> Result<(), String> {
-        let stem = submission
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let stem = stem
-            .strip_suffix(".zip")
-            .or_else(|| stem.strip_suffix(".ZIP"))
-            .unwrap_or(&stem);
-        let mut base: String = stem
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || "-_.".contains(c) {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        if base.is_empty() || base.starts_with('.') {
-            base.insert_str(0, "submission");
+    /// Writes submission `index`'s files.
+    fn write(&self, index: usize, report: &Report) -> Result<(), String> {
+        let name = &self.names[index];
+        let mut files = Vec::new();
+        if let Some(dir) = self.out_dir {
+            files.push((
+                dir.join(format!("{name}.txt")),
+                present::human(report, true),
+            ));
+            files.push((
+                dir.join(format!("{name}.json")),
+                present::json(std::slice::from_ref(report)),
+            ));
         }
-        let mut used = self.used.borrow_mut();
-        let mut name = base.clone();
-        let mut k = 1;
-        while used.contains(&name) {
-            k += 1;
-            name = format!("{base}-{k}");
+        if let Some(dir) = self.html {
+            files.push((
+                dir.join(format!("{name}.html")),
+                present::html::student(report),
+            ));
         }
-        used.insert(name.clone());
-        for (ext, text) in [
-            ("txt", present::human(report, true)),
-            ("json", present::json(std::slice::from_ref(report))),
-        ] {
-            let path = self.dir.join(format!("{name}.{ext}"));
+        for (path, text) in files {
             std::fs::write(&path, text)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         Ok(())
+    }
+
+    /// With --html and more than one submission: the class page, index.html.
+    fn finish(&self, reports: &[Report]) -> Result<(), String> {
+        let Some(dir) = self.html.filter(|_| reports.len() > 1) else {
+            return Ok(());
+        };
+        let page = present::html::class(reports, &|i| format!("{}.html", self.names[i]));
+        let path = dir.join("index.html");
+        std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 }

@@ -26,23 +26,26 @@ pub struct GenArgs {
     /// after 2,000 walks.
     #[arg(long = "moves", short = 'k', value_name = "K")]
     moves: Option<u32>,
-    /// Uniformly random solvable boards.
+    /// Uniformly random solvable boards (the default).
     #[arg(long)]
     solvable: bool,
     /// Uniformly random unsolvable boards.
     #[arg(long)]
     unsolvable: bool,
-    /// Uniformly random boards, solvable or not (the default).
+    /// Uniformly random boards, solvable or not.
     #[arg(long)]
     uniform: bool,
     /// How many boards.
     #[arg(long, default_value_t = 1)]
     count: usize,
-    /// The random seed: the same seed gives the same boards.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// The random seed: the same seed gives the same boards [default: a
+    /// fresh one, printed on standard error so that the run can be
+    /// repeated].
+    #[arg(long)]
+    seed: Option<u64>,
     /// Write files named by the course convention into this folder instead
-    /// of printing (`puzzle3x3-17.txt`, `puzzle4x4-unsolvable.txt`).
+    /// of printing the boards (`puzzle3x3-17.txt`,
+    /// `puzzle4x4-unsolvable-01.txt`); each file written is listed.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Generate every entry of a manifest (lines of `size kind seed`, where
@@ -53,6 +56,26 @@ pub struct GenArgs {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &GenArgs) -> u8 {
+    let code = generate_all(args);
+    // A fresh seed is said once boards were drawn (exit 0, or 1 when the
+    // walks gave up), so that the run can be repeated.
+    if args.seed.is_none()
+        && args.manifest.is_none()
+        && code != exit_code::ERROR
+        && let Some(seed) = LAST_SEED.get()
+    {
+        let _ = writeln!(
+            anstream::stderr(),
+            "seed: {seed} (`--seed {seed}` makes these boards again)"
+        );
+    }
+    code
+}
+
+/// The fresh seed drawn for this run, if one was.
+static LAST_SEED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+
+fn generate_all(args: &GenArgs) -> u8 {
     let requests = match &args.manifest {
         Some(path) => match read_manifest(path) {
             Ok(requests) => requests,
@@ -61,12 +84,15 @@ pub fn run(args: &GenArgs) -> u8 {
                 return exit_code::ERROR;
             }
         },
-        None => vec![Request {
-            size: args.size.unwrap_or(3),
-            kind: kind_of(args),
-            count: args.count,
-            seed: args.seed,
-        }],
+        None => {
+            let seed = args.seed.unwrap_or_else(fresh_seed);
+            vec![Request {
+                size: args.size.unwrap_or(3),
+                kind: kind_of(args),
+                count: args.count,
+                seed,
+            }]
+        }
     };
     let mut printed = 0;
     for request in &requests {
@@ -120,19 +146,36 @@ pub fn run(args: &GenArgs) -> u8 {
 fn kind_of(args: &GenArgs) -> Kind {
     if let Some(moves) = args.moves {
         Kind::ExactMoves(moves)
-    } else if args.solvable {
-        Kind::Solvable
     } else if args.unsolvable {
         Kind::Unsolvable
-    } else {
+    } else if args.uniform {
         Kind::Uniform
+    } else {
+        Kind::Solvable
     }
 }
 
+/// Writes a generated file and lists it on standard output.
 fn write_file(dir: &Path, name: &str, text: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = dir.join(name);
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    writeln!(std::io::stdout().lock(), "{}", path.display()).map_err(|e| e.to_string())
+}
+
+/// A seed no run before chose: the standard library's per-process random
+/// hasher keys (from the operating system), hashed with the time.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    let seed = hasher.finish() % 1_000_000_000;
+    LAST_SEED.get_or_init(|| seed);
+    seed
 }
 
 /// Reads a generation manifest (`size kind seed [count]` lines).

@@ -15,6 +15,24 @@ pub fn grid(board: &Board, indent: &str) -> Vec<String> {
         .collect()
 }
 
+/// The boards drawn as grids; a wider one is shortened to a line.
+const MAX_GRID: usize = 12;
+
+/// A board as [`grid`] draws it, or, beyond 12x12, n and its first tiles
+/// on one line.
+fn board_lines(board: &Board, indent: &str) -> Vec<String> {
+    if board.size() <= MAX_GRID {
+        return grid(board, indent);
+    }
+    let first: Vec<String> = board.tiles().take(23).map(|t| t.to_string()).collect();
+    vec![format!(
+        "{indent}{} {} … ({} numbers)",
+        board.size(),
+        first.join(" "),
+        board.size() * board.size() + 1
+    )]
+}
+
 /// A student's text of a board: drawn as a grid when it reads as one, else
 /// quoted (shortened) as it came.
 fn student_board(text: &str, indent: &str) -> Vec<String> {
@@ -59,7 +77,7 @@ pub fn describe(failure: &Failure) -> Vec<String> {
             let mut out = vec![format!("{method} returns the wrong board"), "student".to_string()];
             out.extend(student_board(student, "    "));
             out.push("reference".to_string());
-            out.extend(grid(reference, "    "));
+            out.extend(board_lines(reference, "    "));
             out
         }
         Failure::Unreadable { method, text } => {
@@ -76,7 +94,7 @@ pub fn describe(failure: &Failure) -> Vec<String> {
         ],
         Failure::NeighborMissing { neighbor } => {
             let mut out = vec!["a neighbor is missing from neighbors():".to_string()];
-            out.extend(grid(neighbor, "    "));
+            out.extend(board_lines(neighbor, "    "));
             out
         }
         Failure::NotANeighbor { student } => {

@@ -2,14 +2,17 @@
 //! summary, each test with the inputs that failed it, the memory and timing
 //! tables with the student's figures and ratios), and as JSON, `JUnit`,
 //! GitHub annotations and CSV ([`formats`]), Gradescope's `results.json`
-//! ([`gradescope`]), GitHub Classroom's reporter input ([`classroom`]);
+//! ([`gradescope`]), GitHub Classroom's reporter input ([`classroom`]), HTML
+//! pages ([`html`]);
 //! and a comparison with a course report ([`compare`]).
 
 pub mod classroom;
 pub mod compare;
 mod failure;
+pub mod files;
 pub mod formats;
 pub mod gradescope;
+pub mod html;
 
 use std::fmt::Write as _;
 

@@ -1,0 +1,534 @@
+//! The autograder's reports as HTML pages that people look at: one per
+//! student (the summary, each failing test with its input board drawn as a
+//! grid, the student's and the reference's values side by side with the
+//! first differing tile marked, and the memory and timing figures drawn as
+//! bars against the limit), and one per class (a score histogram, each
+//! test's failure rate, most common first, and a table of students).
+//!
+//! Every page is one self-contained file: inline CSS, no network, no
+//! external script; the class page's table sorts with a few lines of inline
+//! script and reads the same without it. Every string from a submission is
+//! made visible (control and bidi characters) and HTML-escaped.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::describe;
+use crate::Board;
+use crate::autograde::judge::numbers;
+use crate::autograde::{Category, Failure, Figure, Report, SectionReport, TestResult, Verdict};
+
+/// Untrusted text, visible and escaped for HTML text and attributes.
+fn esc(text: &str) -> String {
+    let visible = crate::format::visible(text.as_bytes(), true);
+    let mut out = String::with_capacity(visible.len());
+    for c in visible.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "
+body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222;background:#fff}
+h1{font-size:1.5em;margin-bottom:.2em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
+h3{font-size:1em;margin:1.2em 0 .3em}
+table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .6em;text-align:left;vertical-align:top}
+th{border-bottom:1px solid #999}tr:nth-child(even) td{background:#f6f6f6}
+.pass{color:#1a7f37}.fail{color:#c62828;font-weight:600}.skip{color:#777}
+.score{font-size:2em;font-weight:700}.meta{color:#555}
+pre{background:#f4f4f4;padding:.5em;overflow-x:auto}
+.boards{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}
+.boards figure{margin:0}.boards figcaption{font-weight:600;margin-bottom:.2em}
+table.grid td{border:1px solid #bbb;text-align:right;min-width:1.8em;font-family:monospace;background:#fff}
+table.grid td.blank{background:#ddd;color:#ddd}table.grid td.diff{background:#ffcdd2;font-weight:700}
+.bar{position:relative;width:16em;height:1em;background:#eee;display:inline-block;vertical-align:middle}
+.bar span{position:absolute;left:0;top:0;bottom:0;background:#4caf50}
+.bar.over span{background:#e53935}.bar i{position:absolute;top:-2px;bottom:-2px;width:2px;background:#000}
+.bar b{position:absolute;top:0;bottom:0;width:2px;background:#1565c0}
+.hist{display:flex;align-items:flex-end;gap:4px;height:10em;border-bottom:1px solid #999}
+.hist div{flex:1;background:#1565c0;color:#fff;font-size:.8em;text-align:center;min-height:1px}
+.legend{font-size:.85em;color:#555}
+";
+
+fn page(title: &str, body: &str, script: &str) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n\
+         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}"
+    );
+    if !script.is_empty() {
+        let _ = write!(out, "<script>{script}</script>\n");
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+fn verdict_class(verdict: Verdict) -> (&'static str, &'static str) {
+    match verdict {
+        Verdict::Passed => ("pass", "passed"),
+        Verdict::Failed => ("fail", "FAILED"),
+        Verdict::NotRun => ("skip", "not run"),
+    }
+}
+
+/// A board as a table of tiles; `marked` cells get the `diff` class.
+fn grid(n: usize, tiles: &[i64], marked: Option<usize>) -> String {
+    let mut out = String::from("<table class=\"grid\">");
+    for row in 0..n {
+        out.push_str("<tr>");
+        for col in 0..n {
+            let cell = row * n + col;
+            let tile = tiles[cell];
+            let class = if Some(cell) == marked {
+                " class=\"diff\""
+            } else if tile == 0 {
+                " class=\"blank\""
+            } else {
+                ""
+            };
+            let _ = write!(out, "<td{class}>{tile}</td>");
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>");
+    out
+}
+
+fn board_tiles(board: &Board) -> Vec<i64> {
+    board.tiles().map(i64::from).collect()
+}
+
+fn figure_html(caption: &str, n: usize, tiles: &[i64], marked: Option<usize>) -> String {
+    format!(
+        "<figure><figcaption>{caption}</figcaption>{}</figure>",
+        grid(n, tiles, marked)
+    )
+}
+
+/// Boards wider than this are not drawn (their text stays).
+const MAX_DRAWN: usize = 12;
+
+/// A failure: the student's and the reference's boards side by side (the
+/// first differing tile marked) when it is about a board, else the
+/// failure's words.
+fn failure_html(out: &mut String, failure: &Failure, input: Option<&Board>) {
+    let drawable = |b: &Board| b.size() <= MAX_DRAWN;
+    let mut boards = String::new();
+    if let Some(board) = input.filter(|b| drawable(b)) {
+        boards.push_str(&figure_html(
+            "input",
+            board.size(),
+            &board_tiles(board),
+            None,
+        ));
+    }
+    match failure {
+        Failure::WrongBoard {
+            method,
+            student,
+            reference,
+        } if drawable(reference) && numbers(student).is_some_and(|(n, _)| n <= MAX_DRAWN) => {
+            let want = board_tiles(reference);
+            if let Some((n, tiles)) = numbers(student) {
+                let first = (n == reference.size())
+                    .then(|| tiles.iter().zip(&want).position(|(a, b)| a != b))
+                    .flatten();
+                boards.push_str(&figure_html(
+                    &format!("student {}", esc(method)),
+                    n,
+                    &tiles,
+                    first,
+                ));
+            }
+            boards.push_str(&figure_html(
+                &format!("reference {}", esc(method)),
+                reference.size(),
+                &want,
+                None,
+            ));
+        }
+        Failure::WrongValue {
+            method,
+            student,
+            reference,
+        } => {
+            let _ = write!(
+                out,
+                "<table><tr><th></th><th>{m}</th></tr><tr><td>student</td><td class=\"fail\">{s}</td></tr>\
+                 <tr><td>reference</td><td>{r}</td></tr></table>",
+                m = esc(method),
+                s = esc(student),
+                r = esc(reference)
+            );
+        }
+        _ => {}
+    }
+    if !matches!(failure, Failure::WrongValue { .. }) {
+        let _ = write!(out, "<pre>{}</pre>", esc(&describe(failure).join("\n")));
+    }
+    if !boards.is_empty() {
+        let _ = write!(out, "<div class=\"boards\">{boards}</div>");
+    }
+}
+
+/// A bar of `value` against `limit` (the black mark, at two thirds of the
+/// width) and the reference (the blue mark).
+fn bar(figure: &Figure) -> String {
+    let Some(limit) = figure.limit.filter(|l| *l > 0.0) else {
+        return String::new();
+    };
+    let scale = |v: f64| (v / limit * 66.7).clamp(0.0, 100.0);
+    let over = if figure.value > limit { " over" } else { "" };
+    let mut out = format!(
+        "<span class=\"bar{over}\" title=\"{} of {:.0} limit\"><span style=\"width:{:.1}%\"></span><i style=\"left:66.7%\"></i>",
+        figure.name,
+        limit,
+        scale(figure.value)
+    );
+    if let Some(reference) = figure.reference {
+        let _ = write!(out, "<b style=\"left:{:.1}%\"></b>", scale(reference));
+    }
+    out.push_str("</span>");
+    out
+}
+
+fn number(value: f64, name: &str) -> String {
+    if name == "seconds" {
+        format!("{value:.2}")
+    } else {
+        format!("{}", value.round() as i64)
+    }
+}
+
+/// A memory or timing table: a row per input, each figure with its bar.
+fn table_html(out: &mut String, section: &SectionReport) {
+    let names: Vec<&str> = section
+        .tests
+        .iter()
+        .find(|t| !t.figures.is_empty())
+        .map(|t| t.figures.iter().map(|f| f.name).collect())
+        .unwrap_or_default();
+    out.push_str("<table><tr><th></th><th>input</th>");
+    for name in &names {
+        let _ = write!(out, "<th>{name}</th><th></th>");
+    }
+    out.push_str("</tr>");
+    for test in &section.tests {
+        let (class, word) = verdict_class(test.verdict);
+        let _ = write!(
+            out,
+            "<tr><td class=\"{class}\">{word}</td><td>{}</td>",
+            esc(&test.row)
+        );
+        for figure in &test.figures {
+            let mut cell = number(figure.value, figure.name);
+            if let Some(reference) = figure.reference {
+                let _ = write!(cell, " / {}", number(reference, figure.name));
+            }
+            if let Some(ratio) = figure.ratio() {
+                let _ = write!(cell, " ({ratio:.1}x)");
+            }
+            let _ = write!(out, "<td>{cell}</td><td>{}</td>", bar(figure));
+        }
+        out.push_str("</tr>");
+        for failure in test
+            .failures
+            .iter()
+            .filter(|f| f.failure != Failure::OverLimit)
+        {
+            let _ = write!(
+                out,
+                "<tr><td></td><td colspan=\"{}\"><pre>{}</pre></td></tr>",
+                1 + 2 * names.len(),
+                esc(&describe(&failure.failure).join("\n"))
+            );
+        }
+    }
+    out.push_str("</table>");
+    out.push_str(
+        "<p class=\"legend\">Bars: the student's figure (green, red when over the limit); \
+         black: the limit; blue: the course's reference.</p>",
+    );
+}
+
+fn correctness_html(out: &mut String, test: &TestResult) {
+    for failure in &test.failures {
+        let _ = write!(out, "<h4>{}</h4>", esc(&failure.input));
+        failure_html(out, &failure.failure, failure.board.as_ref());
+    }
+    if test.more_failures > 0 {
+        let _ = write!(out, "<p>… {} more failing inputs</p>", test.more_failures);
+    }
+}
+
+fn summary_html(out: &mut String, report: &Report) {
+    let (score, weight) = report.score();
+    let _ = write!(
+        out,
+        "<p class=\"score\">{score:.2}%</p><p class=\"meta\">of the {weight}% graded · {}</p>",
+        report.status().name()
+    );
+    out.push_str("<table><tr><th>category</th><th>result</th><th>weight</th></tr>");
+    for category in Category::ALL {
+        let why = report.not_run.iter().find(|(c, _)| *c == category);
+        let (class, text) = if let Some((_, why)) = why {
+            ("skip", format!("not run: {}", esc(why)))
+        } else {
+            let (passed, total) = report.tally(category);
+            let class = if passed == total { "pass" } else { "fail" };
+            (class, format!("{passed}/{total} tests passed"))
+        };
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td class=\"{class}\">{text}</td><td>{}%</td></tr>",
+            category.name(),
+            category.weight()
+        );
+    }
+    out.push_str("</table>");
+}
+
+/// One student's page.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage};
+/// let mut report = Report::new("<b>hw4</b>".into(), slider::course::Api::Coursera, Default::default());
+/// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
+/// let page = slider::present::autograde::html::student(&report);
+/// assert!(page.starts_with("<!DOCTYPE html>"));
+/// assert!(page.contains("&lt;b&gt;hw4&lt;/b&gt;") && !page.contains("<b>hw4"));
+/// ```
+#[must_use]
+pub fn student(report: &Report) -> String {
+    let mut body = String::new();
+    let name = esc(&report.submission);
+    let _ = write!(
+        body,
+        "<h1>slider autograde: {name}</h1><p class=\"meta\">API {}{}; edition: {}</p>",
+        report.api.name(),
+        if report.detected { " (detected)" } else { "" },
+        esc(&report.edition.describe())
+    );
+    if !report.files.is_empty() {
+        body.push_str("<p class=\"meta\">graded: ");
+        let files: Vec<String> = report
+            .files
+            .iter()
+            .map(|f| format!("<code>{}</code>", esc(&f.display().to_string())))
+            .collect();
+        body.push_str(&files.join(", "));
+        body.push_str("</p>");
+    }
+    for warning in &report.warnings {
+        let _ = write!(body, "<p class=\"fail\">warning: {}</p>", esc(warning));
+    }
+    summary_html(&mut body, report);
+    for (title, stage) in [
+        ("Compilation", &report.compilation),
+        ("API", &report.api_check),
+    ] {
+        if stage.ran && !stage.passed {
+            let _ = write!(
+                body,
+                "<h2>{title}</h2><pre>{}</pre>",
+                esc(&stage.messages.join("\n"))
+            );
+        }
+    }
+    let mut passed_tests = Vec::new();
+    let mut heading = None;
+    for section in &report.sections {
+        let failing = section.tests.iter().any(|t| t.verdict != Verdict::Passed);
+        let is_table = matches!(section.category, Category::Memory | Category::Timing);
+        if !failing && !is_table {
+            passed_tests.push(format!("{}: {}", section.id, section.title));
+            continue;
+        }
+        if heading != Some(section.category) {
+            heading = Some(section.category);
+            let _ = write!(body, "<h2>{}</h2>", section.category.name());
+        }
+        let verdict = if failing {
+            Verdict::Failed
+        } else {
+            Verdict::Passed
+        };
+        let (class, word) = verdict_class(verdict);
+        let _ = write!(
+            body,
+            "<section id=\"{}\"><h3>{}: {} <span class=\"{class}\">{word}</span></h3>",
+            esc(&section.id.replace(' ', "-")),
+            esc(&section.id),
+            esc(&section.title)
+        );
+        if is_table {
+            table_html(&mut body, section);
+        } else if let Some(test) = section.tests.first() {
+            correctness_html(&mut body, test);
+            let _ = write!(body, "<p>{}/{} inputs passed</p>", test.passed, test.total);
+        }
+        body.push_str("</section>");
+    }
+    if !passed_tests.is_empty() {
+        let _ = write!(
+            body,
+            "<h2>Passed</h2><details><summary>{} tests passed</summary><ul>",
+            passed_tests.len()
+        );
+        for test in passed_tests {
+            let _ = write!(body, "<li>{}</li>", esc(&test));
+        }
+        body.push_str("</ul></details>");
+    }
+    page(&format!("slider autograde: {name}"), &body, "")
+}
+
+/// The class page: a score histogram, each test's failure rate (the most
+/// common first), and a table of students, each linking to `link(i)`.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage};
+/// let mut report = Report::new("alice".into(), slider::course::Api::Coursera, Default::default());
+/// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
+/// let page = slider::present::autograde::html::class(&[report], &|_| "alice.html".to_string());
+/// assert!(page.contains("href=\"alice.html\""));
+/// ```
+#[must_use]
+pub fn class(reports: &[Report], link: &dyn Fn(usize) -> String) -> String {
+    let mut body = format!("<h1>slider autograde: {} submissions</h1>", reports.len());
+    // The histogram: ten bins of ten points (100 in the last).
+    let mut bins = [0_usize; 10];
+    for report in reports {
+        let score = report.score().0;
+        bins[((score / 10.0) as usize).min(9)] += 1;
+    }
+    let most = bins.iter().copied().max().unwrap_or(0).max(1);
+    body.push_str("<h2>Scores</h2><div class=\"hist\">");
+    for (i, count) in bins.iter().enumerate() {
+        let _ = write!(
+            body,
+            "<div style=\"height:{:.1}%\" title=\"{}–{}%: {count}\">{}</div>",
+            *count as f64 * 100.0 / most as f64,
+            i * 10,
+            i * 10 + 10,
+            if *count > 0 {
+                count.to_string()
+            } else {
+                String::new()
+            }
+        );
+    }
+    body.push_str("</div><p class=\"legend\">0–10% … 90–100%</p>");
+    // Failure rates by test.
+    let mut rates: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for report in reports {
+        for section in &report.sections {
+            let entry = rates
+                .entry(format!("{}: {}", section.id, section.title))
+                .or_default();
+            entry.1 += 1;
+            if section.tests.iter().any(|t| t.verdict == Verdict::Failed) {
+                entry.0 += 1;
+            }
+        }
+    }
+    let mut rates: Vec<(String, usize, usize)> =
+        rates.into_iter().map(|(k, (f, t))| (k, f, t)).collect();
+    rates.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    body.push_str(
+        "<h2>Tests by failure rate</h2><table><tr><th>test</th><th>failed</th><th></th></tr>",
+    );
+    for (test, failed, total) in rates.iter().filter(|(_, f, _)| *f > 0) {
+        let percent = *failed as f64 * 100.0 / (*total).max(1) as f64;
+        let _ = write!(
+            body,
+            "<tr><td>{}</td><td>{failed}/{total}</td><td><span class=\"bar over\"><span style=\"width:{percent:.1}%\"></span></span></td></tr>",
+            esc(test)
+        );
+    }
+    body.push_str("</table>");
+    // Students.
+    body.push_str(
+        "<h2>Students</h2><table id=\"students\"><thead><tr><th>submission</th><th>status</th><th>score</th>",
+    );
+    for category in Category::ALL {
+        let _ = write!(body, "<th>{}</th>", category.name());
+    }
+    body.push_str("</tr></thead><tbody>");
+    for (i, report) in reports.iter().enumerate() {
+        let (score, _) = report.score();
+        let _ = write!(
+            body,
+            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td data-sort=\"{score:.4}\">{score:.2}%</td>",
+            esc(&link(i)),
+            esc(&report.submission),
+            report.status().name()
+        );
+        for category in Category::ALL {
+            if report.graded(category) {
+                let (passed, total) = report.tally(category);
+                let _ = write!(body, "<td data-sort=\"{passed}\">{passed}/{total}</td>");
+            } else {
+                body.push_str("<td data-sort=\"-1\">–</td>");
+            }
+        }
+        body.push_str("</tr>");
+    }
+    body.push_str("</tbody></table><p class=\"legend\">Click a heading to sort.</p>");
+    page("slider autograde: class", &body, SORT)
+}
+
+/// Sorts the students' table by the clicked column (numbers by `data-sort`).
+const SORT: &str = "
+document.querySelectorAll('#students th').forEach(function(th,col){
+  th.style.cursor='pointer';
+  th.addEventListener('click',function(){
+    var body=document.querySelector('#students tbody');
+    var rows=Array.prototype.slice.call(body.rows);
+    var down=th.dataset.down!=='1';th.dataset.down=down?'1':'0';
+    rows.sort(function(a,b){
+      var x=a.cells[col],y=b.cells[col];
+      var p=x.dataset.sort,q=y.dataset.sort;
+      var c=(p!==undefined&&q!==undefined)?(parseFloat(p)-parseFloat(q)):x.textContent.localeCompare(y.textContent);
+      return down?-c:c;
+    });
+    rows.forEach(function(r){body.appendChild(r);});
+  });
+});
+";
+
+#[cfg(test)]
+mod tests {
+    use super::failure_html;
+    use crate::Board;
+    use crate::autograde::Failure;
+
+    #[test]
+    fn the_first_differing_tile_is_marked() {
+        let reference = Board::goal(3).unwrap();
+        let failure = Failure::WrongBoard {
+            method: "twin()".into(),
+            student: "3\n 1  2  3 \n 4  5  6 \n 8  7  0 \n".into(),
+            reference,
+        };
+        let mut out = String::new();
+        failure_html(&mut out, &failure, None);
+        // The student's 8 (cell 6) is the first tile that differs.
+        assert!(out.contains("<td class=\"diff\">8</td>"), "{out}");
+        assert_eq!(out.matches("class=\"diff\"").count(), 1);
+    }
+}
