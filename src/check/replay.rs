@@ -304,19 +304,18 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
             count += 1;
             other_board =
                 other_board.and_then(|b| letter_direction(letter, other).and_then(|d| b.slide(d)));
-            match board.slide(direction) {
-                Some(next) => board = next,
-                None => {
-                    first_illegal.get_or_insert(checker.findings.len());
-                    checker.at(
-                        FindingKind::IllegalMove {
-                            index: count,
-                            letter,
-                        },
-                        span,
-                        "the blank is at the edge",
-                    );
-                }
+            if let Some(next) = board.slide(direction) {
+                board = next;
+            } else {
+                first_illegal.get_or_insert(checker.findings.len());
+                checker.at(
+                    FindingKind::IllegalMove {
+                        index: count,
+                        letter,
+                    },
+                    span,
+                    "the blank is at the edge",
+                );
             }
         }
         checker.stream.forget_before(token.span.line);

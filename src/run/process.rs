@@ -117,27 +117,22 @@ pub fn run(job: &Job<'_>, limits: &Limits, isolation: &Isolation) -> io::Result<
     );
     let started = Instant::now();
     let (mut child, channel) = spawn(job, limits, isolation, &token)?;
-    let root = Pid::from_raw(child.id() as i32);
-    if shutting_down() {
-        // Started as the grader was being stopped: the stop's sweep may
-        // have missed it.
-        Tree::new(root, isolation.uid, &token).kill_all(Some(&mut child));
-        let _ = child.wait();
-        return Err(io::Error::other("the grader is shutting down"));
-    }
-    let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
-        let mut tree = Tree::new(root, isolation.uid, &token);
-        tree.kill_all(Some(&mut child));
-        return Err(io::Error::other(
-            "the program's output could not be captured",
-        ));
-    };
-    let mut tree = Tree::new(root, isolation.uid, &token);
+    let mut tree = Tree::new(Pid::from_raw(child.id() as i32), isolation.uid, &token);
     // Past this point an error must not leave the program running.
     let fail = |child: &mut Child, tree: &mut Tree, e: io::Error| {
         tree.kill_all(Some(child));
         let _ = child.wait();
         Err(e)
+    };
+    if shutting_down() {
+        // Started as the grader was being stopped: the stop's sweep may
+        // have missed it.
+        let stopping = io::Error::other("the grader is shutting down");
+        return fail(&mut child, &mut tree, stopping);
+    }
+    let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
+        let uncaptured = io::Error::other("the program's output could not be captured");
+        return fail(&mut child, &mut tree, uncaptured);
     };
     let mut pipes = match Pipes::new(
         File::from(std::os::fd::OwnedFd::from(stdout)),

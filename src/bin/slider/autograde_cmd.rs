@@ -71,8 +71,8 @@ pub struct AutogradeArgs {
     #[arg(long, default_value_t = 100.0, value_name = "POINTS", value_parser = parse_points)]
     max_score: f64,
     /// When students see a category's tests on Gradescope, as
-    /// CATEGORY=WHEN (WHEN: visible, hidden, after_due_date,
-    /// after_published); repeat or separate with commas.
+    /// CATEGORY=WHEN (WHEN: `visible`, `hidden`, `after_due_date`,
+    /// `after_published`); repeat or separate with commas.
     #[arg(long, value_name = "CATEGORY=WHEN", value_delimiter = ',', value_parser = present::gradescope::parse_visibility)]
     gradescope_visibility: Vec<(Category, present::gradescope::Visibility)>,
     /// Write GitHub Classroom's grading reporter input to DIR (one
@@ -214,50 +214,46 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         if let Err(e) = per_student.write(index, &report) {
             crate::common::report_error(&e);
         }
-        let mut out = std::io::stdout().lock();
-        if args.format == FormatArg::Github {
-            let _ = write!(out, "{}", present::github(&report));
-        }
-        if args.format != FormatArg::Json {
-            let _ = write!(out, "{}", present::human(&report, true));
-        }
-        if let Some(course) = course {
-            let text = match course.edition() {
-                Some(_) => {
-                    let comparison = compare(&report, &course);
-                    let text = present::compare::comparison(&report.submission, &comparison);
-                    comparisons.push(comparison);
-                    text
-                }
-                None => present::compare::not_comparable(&report.submission, &course),
-            };
-            let _ = write!(out, "\n{text}");
-        }
-        if submissions.len() > 1 && args.format != FormatArg::Json {
-            let _ = writeln!(out);
-        }
+        comparisons.extend(print_report(
+            args,
+            &report,
+            course.as_ref(),
+            submissions.len(),
+        ));
         reports.push(report);
     }
+    finish(args, &reports, &comparisons, files, &per_student)
+}
+
+/// After the last submission: the files for all of them, the CSV or JSON
+/// on standard output, the agreement with the course; the exit code.
+fn finish(
+    args: &AutogradeArgs,
+    reports: &[Report],
+    comparisons: &[slider::autograde::calibrate::Comparison],
+    files: ReportFiles<FileKind>,
+    per_student: &PerStudent<'_>,
+) -> u8 {
     if let Some(dir) = &args.classroom
         && let Err(e) = write_classroom(dir, &reports[0], args.max_score)
     {
         return fail(&e);
     }
-    if let Err(e) = per_student.finish(&reports) {
+    if let Err(e) = per_student.finish(reports) {
         return fail(&e);
     }
     let mut out = std::io::stdout().lock();
     if args.format == FormatArg::Json {
-        let _ = write!(out, "{}", present::json(&reports));
+        let _ = write!(out, "{}", present::json(reports));
     } else if reports.len() > 1 {
-        let _ = write!(out, "{}", present::csv(&reports));
+        let _ = write!(out, "{}", present::csv(reports));
     }
     if args.compare_reports && !comparisons.is_empty() {
-        let _ = write!(out, "\n{}", present::compare::agreement(&comparisons));
+        let _ = write!(out, "\n{}", present::compare::agreement(comparisons));
     }
     let written = files.write(&|kind| match kind {
-        FileKind::Json => present::json(&reports),
-        FileKind::Junit => present::junit(&reports),
+        FileKind::Json => present::json(reports),
+        FileKind::Junit => present::junit(reports),
         FileKind::Gradescope => present::gradescope::results(
             &reports[0],
             &present::gradescope::Style {
@@ -265,7 +261,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
                 visibility: args.gradescope_visibility.clone(),
             },
         ),
-        FileKind::Csv => present::csv(&reports),
+        FileKind::Csv => present::csv(reports),
     });
     if !written {
         exit_code::ERROR
@@ -274,6 +270,39 @@ pub fn run(args: &AutogradeArgs) -> u8 {
     } else {
         exit_code::FAILURE
     }
+}
+
+/// Prints one submission's report as `--format` asks, and its comparison
+/// with the course's report when there is one (returned).
+fn print_report(
+    args: &AutogradeArgs,
+    report: &Report,
+    course: Option<&CourseReport>,
+    count: usize,
+) -> Option<slider::autograde::calibrate::Comparison> {
+    let mut out = std::io::stdout().lock();
+    if args.format == FormatArg::Github {
+        let _ = write!(out, "{}", present::github(report));
+    }
+    if args.format != FormatArg::Json {
+        let _ = write!(out, "{}", present::human(report, true));
+    }
+    let mut compared = None;
+    if let Some(course) = course {
+        let text = if course.edition().is_some() {
+            let comparison = compare(report, course);
+            let text = present::compare::comparison(&report.submission, &comparison);
+            compared = Some(comparison);
+            text
+        } else {
+            present::compare::not_comparable(&report.submission, course)
+        };
+        let _ = write!(out, "\n{text}");
+    }
+    if count > 1 && args.format != FormatArg::Json {
+        let _ = writeln!(out);
+    }
+    compared
 }
 
 /// `--gradescope-bundle OUT -- FLAGS`: the flags are checked as

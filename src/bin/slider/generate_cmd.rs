@@ -76,23 +76,21 @@ pub fn run(args: &GenArgs) -> u8 {
 static LAST_SEED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
 
 fn generate_all(args: &GenArgs) -> u8 {
-    let requests = match &args.manifest {
-        Some(path) => match read_manifest(path) {
+    let requests = if let Some(path) = &args.manifest {
+        match read_manifest(path) {
             Ok(requests) => requests,
             Err(message) => {
                 report_error(&message);
                 return exit_code::ERROR;
             }
-        },
-        None => {
-            let seed = args.seed.unwrap_or_else(fresh_seed);
-            vec![Request {
-                size: args.size.unwrap_or(3),
-                kind: kind_of(args),
-                count: args.count,
-                seed,
-            }]
         }
+    } else {
+        vec![Request {
+            size: args.size.unwrap_or(3),
+            kind: kind_of(args),
+            count: args.count,
+            seed: args.seed.unwrap_or_else(fresh_seed),
+        }]
     };
     let mut printed = 0;
     for request in &requests {

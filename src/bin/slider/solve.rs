@@ -270,7 +270,7 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
                 _ => "raise --max-nodes or --time-limit".to_string(),
             };
             if let Some(stronger) = stronger_databases(n, pdb.as_ref(), &goal, args) {
-                hint.push_str(&format!("; {stronger}"));
+                hint = format!("{hint}; {stronger}");
             }
             report_error(&format!("{name}: {e}; {hint}"));
             return exit_code::FAILURE;

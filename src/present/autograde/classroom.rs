@@ -10,7 +10,10 @@ use serde::Serialize;
 use super::formats::{Row, rows};
 use crate::autograde::{Category, Report};
 
+/// One test, with the fields Classroom's graders write (`test_code`,
+/// `filename`, `line_no` and `duration` are part of that format).
 #[derive(Serialize)]
+#[allow(clippy::struct_field_names)]
 struct Test {
     name: String,
     status: &'static str,

@@ -87,7 +87,7 @@ pub fn parse_visibility(text: &str) -> Result<(Category, Visibility), String> {
             names(
                 Category::value_variants()
                     .iter()
-                    .filter_map(|c| c.to_possible_value())
+                    .filter_map(clap::ValueEnum::to_possible_value)
                     .map(|v| v.get_name().to_string())
                     .collect()
             )

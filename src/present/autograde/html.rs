@@ -67,7 +67,7 @@ fn page(title: &str, body: &str, script: &str) -> String {
          <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}"
     );
     if !script.is_empty() {
-        let _ = write!(out, "<script>{script}</script>\n");
+        let _ = writeln!(out, "<script>{script}</script>");
     }
     out.push_str("</body>\n</html>\n");
     out
