@@ -1,20 +1,21 @@
 //! `slider autograde`: grade Java Board/Solver submissions as the course does.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use slider::autograde::calibrate::{CourseReport, compare};
 use slider::autograde::java::Jdk;
 use slider::autograde::{Category, Options, Report, Toolkit, autograde};
 use slider::course::{Api, Edition};
 use slider::exit_code;
 use slider::present::autograde as present;
+use slider::present::autograde::files::StudentFiles;
 use slider::run::process::{Limits, Memory};
 use slider::run::sandbox::{SandboxMode, UserMode};
 
+use crate::batch_progress::Batch;
 use crate::common::{ReportFiles, fail};
 
 /// Arguments of `slider autograde`.
@@ -184,10 +185,11 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         Ok(toolkit) => toolkit,
         Err(e) => return fail(&e.to_string()),
     };
-    let per_student = match PerStudent::create(args, &submissions) {
-        Ok(files) => files,
-        Err(e) => return fail(&e),
-    };
+    let per_student =
+        match StudentFiles::create(args.out_dir.as_deref(), args.html.as_deref(), &submissions) {
+            Ok(files) => files,
+            Err(e) => return fail(&e),
+        };
     let mut reports: Vec<Report> = Vec::new();
     let mut comparisons = Vec::new();
     let batch = Batch::start(submissions.len());
@@ -232,7 +234,7 @@ fn finish(
     reports: &[Report],
     comparisons: &[slider::autograde::calibrate::Comparison],
     files: ReportFiles<FileKind>,
-    per_student: &PerStudent<'_>,
+    per_student: &StudentFiles<'_>,
 ) -> u8 {
     if let Some(dir) = &args.classroom
         && let Err(e) = write_classroom(dir, &reports[0], args.max_score)
@@ -462,132 +464,4 @@ fn is_zip(path: &std::path::Path) -> bool {
         && path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
-}
-
-/// A batch's progress on standard error: a bar with `k/N submissions`
-/// and an ETA on a terminal, else a line per submission graded.
-struct Batch {
-    total: usize,
-    started: std::time::Instant,
-    done: std::cell::Cell<usize>,
-    terminal: bool,
-}
-
-impl Batch {
-    fn start(total: usize) -> Batch {
-        Batch {
-            total,
-            started: std::time::Instant::now(),
-            done: std::cell::Cell::new(0),
-            terminal: std::io::stderr().is_terminal(),
-        }
-    }
-
-    /// The display while `submission` is graded (hidden off a terminal).
-    fn submission(&self, submission: &std::path::Path) -> ProgressBar {
-        if !self.terminal {
-            return ProgressBar::hidden();
-        }
-        let bar = ProgressBar::new(self.total as u64);
-        let template = if self.total > 1 {
-            "{spinner} {prefix} submissions, ETA {msg}"
-        } else {
-            "{spinner} {msg}"
-        };
-        if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style);
-        }
-        bar.set_prefix(format!("{}/{}", self.done.get() + 1, self.total));
-        bar.set_message(submission.display().to_string());
-        bar.enable_steady_tick(Duration::from_millis(120));
-        bar
-    }
-
-    /// The estimated time left once `done` of `total` took `elapsed`.
-    fn eta(&self) -> String {
-        let done = self.done.get().max(1) as f64;
-        let left = (self.total - self.done.get()) as f64;
-        let seconds = (self.started.elapsed().as_secs_f64() / done * left).round() as u64;
-        format!("{}:{:02}", seconds / 60, seconds % 60)
-    }
-
-    /// Counts `report` as graded; off a terminal, says so on a line.
-    fn graded(&self, report: &Report) {
-        self.done.set(self.done.get() + 1);
-        if self.total > 1 {
-            let line = format!(
-                "[{}/{}] {}: {:.2}% ({}) in {:.1} s; ETA {}",
-                self.done.get(),
-                self.total,
-                slider::format::visible(report.submission.as_bytes(), false),
-                report.score().0,
-                report.status().name(),
-                report.elapsed.as_secs_f64(),
-                self.eta()
-            );
-            let _ = writeln!(anstream::stderr(), "{line}");
-        }
-    }
-}
-
-/// The report files written as each submission is graded: `--out-dir`'s
-/// NAME.txt and NAME.json, `--html`'s NAME.html.
-struct PerStudent<'a> {
-    out_dir: Option<&'a std::path::Path>,
-    html: Option<&'a std::path::Path>,
-    names: Vec<String>,
-}
-
-impl PerStudent<'_> {
-    fn create<'a>(
-        args: &'a AutogradeArgs,
-        submissions: &[PathBuf],
-    ) -> Result<PerStudent<'a>, String> {
-        for dir in [&args.out_dir, &args.html].into_iter().flatten() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        Ok(PerStudent {
-            out_dir: args.out_dir.as_deref(),
-            html: args.html.as_deref(),
-            names: present::files::report_names(submissions),
-        })
-    }
-
-    /// Writes submission `index`'s files.
-    fn write(&self, index: usize, report: &Report) -> Result<(), String> {
-        let name = &self.names[index];
-        let mut files = Vec::new();
-        if let Some(dir) = self.out_dir {
-            files.push((
-                dir.join(format!("{name}.txt")),
-                present::human(report, true),
-            ));
-            files.push((
-                dir.join(format!("{name}.json")),
-                present::json(std::slice::from_ref(report)),
-            ));
-        }
-        if let Some(dir) = self.html {
-            files.push((
-                dir.join(format!("{name}.html")),
-                present::html::student(report),
-            ));
-        }
-        for (path, text) in files {
-            std::fs::write(&path, text)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
-        Ok(())
-    }
-
-    /// With --html and more than one submission: the class page, index.html.
-    fn finish(&self, reports: &[Report]) -> Result<(), String> {
-        let Some(dir) = self.html.filter(|_| reports.len() > 1) else {
-            return Ok(());
-        };
-        let page = present::html::class(reports, &|i| format!("{}.html", self.names[i]));
-        let path = dir.join("index.html");
-        std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))
-    }
 }

@@ -7,6 +7,7 @@
 mod common;
 
 mod autograde_cmd;
+mod batch_progress;
 mod bench;
 mod bench_search;
 mod generate_cmd;

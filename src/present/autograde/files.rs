@@ -1,8 +1,99 @@
-//! The names of the report files written per submission (`--out-dir`,
-//! `--html`).
+//! The report files written per submission as it is graded (`--out-dir`:
+//! NAME.txt and NAME.json; `--html`: NAME.html, and the class page), and
+//! their names.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use crate::autograde::Report;
+
+/// Where each student's report files go, and under which names.
+#[derive(Debug, Clone)]
+pub struct StudentFiles<'a> {
+    out_dir: Option<&'a Path>,
+    html: Option<&'a Path>,
+    names: Vec<String>,
+}
+
+impl<'a> StudentFiles<'a> {
+    /// Creates the folders, and names each submission's files
+    /// ([`report_names`]).
+    ///
+    /// # Errors
+    ///
+    /// A folder that cannot be created, with its path.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::present::autograde::files::StudentFiles;
+    /// let dir = std::env::temp_dir().join(format!("slider-doc-files-{}", std::process::id()));
+    /// let files = StudentFiles::create(Some(&dir), None, &["class/alice".into()])?;
+    /// let report = slider::autograde::Report::new("class/alice".into(), slider::course::Api::Coursera, Default::default());
+    /// files.write(0, &report)?;
+    /// assert!(dir.join("alice.txt").is_file() && dir.join("alice.json").is_file());
+    /// # std::fs::remove_dir_all(&dir).ok();
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn create(
+        out_dir: Option<&'a Path>,
+        html: Option<&'a Path>,
+        submissions: &[PathBuf],
+    ) -> Result<StudentFiles<'a>, String> {
+        for dir in [out_dir, html].into_iter().flatten() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        Ok(StudentFiles {
+            out_dir,
+            html,
+            names: report_names(submissions),
+        })
+    }
+
+    /// Writes submission `index`'s files.
+    ///
+    /// # Errors
+    ///
+    /// A file that cannot be written, with its path.
+    pub fn write(&self, index: usize, report: &Report) -> Result<(), String> {
+        let name = &self.names[index];
+        let mut files = Vec::new();
+        if let Some(dir) = self.out_dir {
+            files.push((dir.join(format!("{name}.txt")), super::human(report, true)));
+            files.push((
+                dir.join(format!("{name}.json")),
+                super::json(std::slice::from_ref(report)),
+            ));
+        }
+        if let Some(dir) = self.html {
+            files.push((
+                dir.join(format!("{name}.html")),
+                super::html::student(report),
+            ));
+        }
+        for (path, text) in files {
+            std::fs::write(&path, text)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+
+    /// With HTML and more than one submission: the class page, index.html,
+    /// linking each student's.
+    ///
+    /// # Errors
+    ///
+    /// The page cannot be written.
+    pub fn finish(&self, reports: &[Report]) -> Result<(), String> {
+        let Some(dir) = self.html.filter(|_| reports.len() > 1) else {
+            return Ok(());
+        };
+        let page = super::html::class(reports, &|i| format!("{}.html", self.names[i]));
+        let path = dir.join("index.html");
+        std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+}
 
 /// A plain, distinct file name for each submission: its folder or `.zip`
 /// name without `.zip`, with every character but letters, digits, `-`, `_`

@@ -1,0 +1,73 @@
+//! `slider autograde`'s progress over a batch of submissions.
+
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use slider::autograde::Report;
+
+/// A batch's progress on standard error: a bar with `k/N submissions`
+/// and an ETA on a terminal, else a line per submission graded.
+pub struct Batch {
+    total: usize,
+    started: std::time::Instant,
+    done: std::cell::Cell<usize>,
+    terminal: bool,
+}
+
+impl Batch {
+    pub fn start(total: usize) -> Batch {
+        Batch {
+            total,
+            started: std::time::Instant::now(),
+            done: std::cell::Cell::new(0),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// The display while `submission` is graded (hidden off a terminal).
+    pub fn submission(&self, submission: &std::path::Path) -> ProgressBar {
+        if !self.terminal {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::new(self.total as u64);
+        let template = if self.total > 1 {
+            "{spinner} {prefix} submissions, ETA {msg}"
+        } else {
+            "{spinner} {msg}"
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar.set_prefix(format!("{}/{}", self.done.get() + 1, self.total));
+        bar.set_message(submission.display().to_string());
+        bar.enable_steady_tick(Duration::from_millis(120));
+        bar
+    }
+
+    /// The estimated time left once `done` of `total` took `elapsed`.
+    fn eta(&self) -> String {
+        let done = self.done.get().max(1) as f64;
+        let left = (self.total - self.done.get()) as f64;
+        let seconds = (self.started.elapsed().as_secs_f64() / done * left).round() as u64;
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    }
+
+    /// Counts `report` as graded; off a terminal, says so on a line.
+    pub fn graded(&self, report: &Report) {
+        self.done.set(self.done.get() + 1);
+        if self.total > 1 {
+            let line = format!(
+                "[{}/{}] {}: {:.2}% ({}) in {:.1} s; ETA {}",
+                self.done.get(),
+                self.total,
+                slider::format::visible(report.submission.as_bytes(), false),
+                report.score().0,
+                report.status().name(),
+                report.elapsed.as_secs_f64(),
+                self.eta()
+            );
+            let _ = writeln!(anstream::stderr(), "{line}");
+        }
+    }
+}
