@@ -117,10 +117,19 @@ impl Workdir {
     pub fn new(scratch: &Path, prefix: &str, uid: Option<u32>) -> std::io::Result<Workdir> {
         use std::os::unix::fs::DirBuilderExt;
         static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let stopping = || std::io::Error::other("the grader is shutting down");
+        if process::shutting_down() {
+            return Err(stopping());
+        }
         let k = NEXT.fetch_add(1, Ordering::Relaxed);
         let path = scratch.join(format!("{prefix}-{}-{k}", std::process::id()));
         std::fs::DirBuilder::new().mode(0o700).create(&path)?;
         let workdir = Workdir { path };
+        // Made as the grader was being stopped: its sweep of the scratch
+        // folder may have missed this one (dropping it removes it).
+        if process::shutting_down() {
+            return Err(stopping());
+        }
         if let Some(uid) = uid {
             let owner = Some(nix::unistd::Uid::from_raw(uid));
             let group = Some(nix::unistd::Gid::from_raw(uid));

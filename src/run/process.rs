@@ -65,7 +65,8 @@ pub fn shut_down() -> usize {
     first + kill_descendants()
 }
 
-fn shutting_down() -> bool {
+/// Whether [`shut_down`] was called: nothing new may start.
+pub(crate) fn shutting_down() -> bool {
     SHUTTING_DOWN.load(std::sync::atomic::Ordering::SeqCst)
 }
 
