@@ -65,8 +65,16 @@ pub fn shut_down() -> usize {
     first + kill_descendants()
 }
 
-/// Whether [`shut_down`] was called: nothing new may start.
-pub(crate) fn shutting_down() -> bool {
+/// Whether [`shut_down`] was called: nothing new may start, and what
+/// runs now ends in errors that say nothing of the program.
+///
+/// # Example
+///
+/// ```
+/// assert!(!slider::run::process::shutting_down());
+/// ```
+#[must_use]
+pub fn shutting_down() -> bool {
     SHUTTING_DOWN.load(std::sync::atomic::Ordering::SeqCst)
 }
 

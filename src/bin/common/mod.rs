@@ -361,6 +361,20 @@ impl<K: Copy> ReportFiles<K> {
     }
 }
 
+/// When SIGINT or SIGTERM arrived ([`clean_up_on_signals`]): blocks until
+/// the signal's thread ends the process with its exit code, so that
+/// nothing graded during the shutdown is reported (its failures are the
+/// shutdown's, not the program's).
+#[cfg(feature = "cli")]
+#[allow(dead_code)] // slider-check starts nothing
+pub fn wait_if_interrupted() {
+    if slider::run::process::shutting_down() {
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+        }
+    }
+}
+
 /// On SIGINT or SIGTERM: kills every process this grader started, removes
 /// its folders under `scratch`, and exits with 128 + the signal's number
 /// (130, 143), from a thread of its own.

@@ -212,6 +212,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
             progress.set_message(format!("{}: {}", submission.display(), section.id));
         });
         progress.finish_and_clear();
+        crate::common::wait_if_interrupted();
         batch.graded(&report);
         if let Err(e) = per_student.write(index, &report) {
             crate::common::report_error(&e);

@@ -184,6 +184,7 @@ pub fn run(args: &GradeArgs) -> u8 {
         progress.inc(1);
     });
     progress.finish_and_clear();
+    crate::common::wait_if_interrupted();
     let tampered = before.ok() != suite::fingerprint(&args.suite).ok();
 
     // The console first: nothing below can lose it.
