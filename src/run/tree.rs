@@ -27,7 +27,7 @@ pub(super) const TOKEN: &str = "SLIDER_GRADE_RUN";
 /// # Example
 ///
 /// ```no_run
-/// let swept = slider::grade::process::sweep_orphans();
+/// let swept = slider::run::process::sweep_orphans();
 /// ```
 pub fn sweep_orphans() -> usize {
     let own = std::process::id() as i32;

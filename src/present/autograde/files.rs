@@ -110,7 +110,7 @@ impl<'a> StudentFiles<'a> {
 ///     PathBuf::from("class/<bob>"),
 ///     PathBuf::from("class/.."),
 /// ]);
-/// assert_eq!(names, ["alice", "alice-2", "_bob_", "submission.."]);
+/// assert_eq!(names, ["alice", "alice-2", "_bob_", "submission"]);
 /// ```
 #[must_use]
 pub fn report_names(submissions: &[PathBuf]) -> Vec<String> {
