@@ -40,11 +40,12 @@
 //! 5. `check`: replaying and proving a submitted answer ([`check`]).
 //! 6. `run` (feature `cli`): running untrusted programs under limits, in a
 //!    sandbox, and killing all they start ([`run`]).
-//! 7. `grade`, `autograde` (feature `cli`): suites and naming outcomes;
-//!    grading Java `Board`/`Solver` classes the way the course's
-//!    autograder does.
+//! 7. `grade`, `autograde`, `bench` (feature `cli`): suites and naming
+//!    outcomes; grading Java `Board`/`Solver` classes the way the course's
+//!    autograder does; benchmarks that measure, as rows ([`bench`]).
 //! 8. `present` (feature `cli`): every user-facing wording: diagnostics,
-//!    checker, grade and autograde reports, GitHub annotations.
+//!    checker, grade and autograde reports, GitHub annotations, the
+//!    benchmarks' tables and pattern-database notes.
 //! 9. `fuzz_checks` (feature `arbitrary`): the properties the fuzz targets
 //!    and the corpus-replay test check.
 //!
@@ -65,6 +66,8 @@
 
 #[cfg(feature = "cli")]
 pub mod autograde;
+#[cfg(feature = "cli")]
+pub mod bench;
 mod board;
 pub mod check;
 pub mod course;

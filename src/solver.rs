@@ -20,6 +20,7 @@ use crate::tiles::{Cell, Tiles, with_tiles};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Priority {
     /// [`Board::manhattan`]: the course's required priority.
     #[default]

@@ -8,13 +8,17 @@
 //!   `results.json` and GitHub annotations;
 //! - [`autograde`]: an autograder report as the course words it, JSON,
 //!   `JUnit`, Gradescope and GitHub annotations;
-//! - [`github`]: the one escaper of GitHub workflow commands.
+//! - [`bench`]: the benchmarks' tables;
+//! - [`github`]: the one escaper of GitHub workflow commands;
+//! - [`pdb`]: pattern-database notes, hints and build progress.
 //!
 //! Adding an output format: a function in the module of what it renders
 //! (`check.rs` or `grade.rs`), and its name in the binary's `--format`.
 
 pub mod autograde;
+pub mod bench;
 pub mod check;
 pub mod diagnostic;
 pub mod github;
 pub mod grade;
+pub mod pdb;

@@ -7,7 +7,8 @@
 //!   ([`estimate`], [`linear_conflict`]);
 //! - `nodes` (private): the incremental heuristic engines;
 //! - [`idastar`]: the IDA* driver; [`classic`]: breadth-first,
-//!   bidirectional, A* and IDDFS; [`pdb`]: pattern databases.
+//!   bidirectional, A* and IDDFS; [`pdb`]: pattern databases;
+//! - [`solve`]: one entry point for all of them, chosen by [`Method`].
 
 mod api;
 pub mod classic;
@@ -15,6 +16,7 @@ mod estimate;
 mod goal;
 mod heuristic;
 pub mod idastar;
+mod method;
 mod nodes;
 mod packed;
 pub mod pdb;
@@ -24,3 +26,4 @@ pub use api::{Limits, SearchConfig, SearchError, SearchStats, Solution};
 pub use estimate::{estimate, linear_conflict};
 pub use goal::Goal;
 pub use heuristic::Heuristic;
+pub use method::{Method, solve};

@@ -121,151 +121,68 @@ pub fn pdb_dir(chosen: Option<&std::path::Path>) -> std::path::PathBuf {
 /// A progress display for a database build on standard error (hidden
 /// when it is not a terminal), and the callback that feeds it.
 pub fn build_progress(
-    kind: slider::search::pdb::Kind,
+    what: String,
 ) -> (
     indicatif::ProgressBar,
     impl Fn(slider::search::pdb::BuildProgress) + Sync,
 ) {
     const STEPS: u64 = 1000;
     let bar = indicatif::ProgressBar::with_draw_target(
-        None,
+        Some(STEPS),
         indicatif::ProgressDrawTarget::stderr_with_hz(4),
     );
     bar.set_style(
         indicatif::ProgressStyle::with_template(
-            "{prefix} [{elapsed_precise}] {wide_bar} {percent:>3}% ETA {eta} {msg}",
+            "{prefix} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    bar.set_prefix(format!("building {kind}"));
+    bar.set_prefix(format!("building {what}"));
     bar.enable_steady_tick(std::time::Duration::from_millis(500));
     let shown = bar.clone();
+    let tracker = slider::search::pdb::BuildTracker::default();
+    let started = std::time::Instant::now();
     let update = move |p: slider::search::pdb::BuildProgress| {
-        shown.set_length(p.patterns as u64 * STEPS);
-        let within = p.valued.saturating_mul(STEPS) / p.placements.max(1);
-        shown.set_position(p.pattern as u64 * STEPS + within);
-        shown.set_message(format!(
-            "pattern {}/{}, {} moves deep",
-            p.pattern + 1,
-            p.patterns,
-            p.layers
+        tracker.record(p);
+        shown.set_position((tracker.fraction() * STEPS as f64) as u64);
+        shown.set_message(slider::present::pdb::progress_message(
+            &tracker,
+            started.elapsed(),
         ));
     };
     (bar, update)
 }
 
-/// The databases a search of `goal` should use by default, or why none:
-/// the strongest kind for the size when it is cached (7-8 for 4x4, 6-6-6-6
-/// for 5x5), else the default kind, opened (built on first use) by
-/// [`open_pdb`]. A size with no default kind (5x5) is never built here:
-/// the error says how to build it.
-pub fn strongest_pdb(
-    goal: &slider::search::Goal,
-    dir: &std::path::Path,
-) -> Result<slider::search::pdb::PatternDatabase, String> {
-    use slider::search::pdb::{Kind, PatternDatabase};
-    let n = goal.size();
-    if let Some(strong) = Kind::strongest(n)
-        && Kind::default_for(n) != Some(strong)
-    {
-        let name = PatternDatabase::file_name_kind(goal, strong).map_err(|e| e.to_string())?;
-        match PatternDatabase::load_kind(goal, strong, &dir.join(&name)) {
-            Ok(pdb) => return Ok(pdb),
-            Err(e) if Kind::default_for(n).is_none() => {
-                let why = match e {
-                    slider::search::pdb::PdbError::Io { error, .. }
-                        if error.kind() == std::io::ErrorKind::NotFound =>
-                    {
-                        "not built".to_string()
-                    }
-                    other => other.to_string(),
-                };
-                let how = if goal.is_standard() {
-                    format!("`slider pdb build {strong}` builds them")
-                } else {
-                    "`slider solve --heuristic pdb --goal FILE` builds them for that goal"
-                        .to_string()
-                };
-                return Err(format!(
-                    "the {n}x{n} pattern databases ({strong}) are {why}; {how} (minutes, about 1.3 GB of memory)"
-                ));
-            }
-            Err(slider::search::pdb::PdbError::Io { error, .. })
-                if error.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => {
-                let _ = writeln!(
-                    anstream::stderr(),
-                    "warning: the {strong} pattern databases are unusable ({e}); `slider pdb build {strong}` rebuilds them"
-                );
-            }
-        }
-    }
-    open_pdb(goal, dir)
-}
-
-/// Opens (maps, or builds and saves) the default pattern databases for
-/// `goal`, saying on standard error when they had to be built (with a
-/// progress bar) and whether saving failed.
+/// Opens the databases `choice` names for `goal` from `dir`
+/// ([`PatternDatabase::open_choice`](slider::search::pdb::PatternDatabase::open_choice)),
+/// with a progress bar while building and the notes on standard error.
+/// `requested`: the user asked for this build (`slider pdb build`).
 pub fn open_pdb(
     goal: &slider::search::Goal,
+    choice: slider::search::pdb::Choice,
     dir: &std::path::Path,
+    requested: bool,
 ) -> Result<slider::search::pdb::PatternDatabase, String> {
-    let kind = slider::search::pdb::Kind::default_for(goal.size()).ok_or_else(|| {
-        format!(
-            "slider builds no pattern databases on first use for {0}x{0} boards",
-            goal.size()
-        )
-    })?;
-    open_pdb_kind(goal, kind, dir)
-}
-
-/// Opens (maps, or builds and saves) the databases of `kind` for `goal`,
-/// as [`open_pdb`] does.
-pub fn open_pdb_kind(
-    goal: &slider::search::Goal,
-    kind: slider::search::pdb::Kind,
-    dir: &std::path::Path,
-) -> Result<slider::search::pdb::PatternDatabase, String> {
-    use slider::search::pdb::{PatternDatabase, Provenance};
-    let mut err = anstream::stderr();
-    let (bar, progress) = build_progress(kind);
-    let opened = PatternDatabase::open_kind(goal, kind, dir, &progress);
+    use slider::search::pdb::{Choice, Kind, PatternDatabase};
+    let building = match choice {
+        Choice::Kind(kind) => Some(kind),
+        Choice::Best => Kind::default_for(goal.size()),
+    };
+    let (bar, progress) = build_progress(building.map_or_else(
+        || "pattern databases".to_string(),
+        |k| format!("{k} pattern databases"),
+    ));
+    let opened = PatternDatabase::open_choice(goal, choice, dir, &progress);
     bar.finish_and_clear();
-    let (pdb, opened) = opened.map_err(|e| e.to_string())?;
-    match &opened.provenance {
-        Provenance::Loaded => {}
-        how => {
-            let why = match how {
-                Provenance::BuiltCorrupt(reason) => {
-                    format!("the cached file was corrupt: {reason}")
-                }
-                _ => "first use".to_string(),
-            };
-            let _ = writeln!(
-                err,
-                "note: built the {kind} pattern databases in {:.1} s ({why}); {:.1} MB cached at {}",
-                opened.elapsed.as_secs_f64(),
-                pdb.size_bytes() as f64 / 1e6,
-                opened.path.display()
-            );
-        }
-    }
-    if let Some(e) = &opened.save_error {
+    let (pdb, notes) = opened.map_err(|e| e.to_string())?;
+    for note in &notes {
         let _ = writeln!(
-            err,
-            "warning: could not cache the pattern databases ({e}); they will be built again next time"
+            anstream::stderr(),
+            "{}",
+            slider::present::pdb::note(note, requested)
         );
     }
     Ok(pdb)
-}
-
-/// The process's peak resident memory in bytes (Linux; `None` elsewhere).
-#[allow(dead_code)] // used by one binary
-pub fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
 }
 
 /// A clap value parser for a number of seconds: finite, above zero and

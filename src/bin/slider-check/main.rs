@@ -173,7 +173,7 @@ fn run(args: &Args) -> u8 {
                 let goal = goal
                     .clone()
                     .unwrap_or_else(|| slider::search::Goal::standard(puzzle.size()));
-                common::strongest_pdb(&goal, &dir)
+                common::open_pdb(&goal, slider::search::pdb::Choice::Best, &dir, false)
                     .map_err(|e| {
                         let _ = writeln!(
                             anstream::stderr(),

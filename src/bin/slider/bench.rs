@@ -1,14 +1,28 @@
-//! `slider bench`: benchmarks that print figures. Nothing here asserts a
-//! time; correctness is the test suite's job.
+//! `slider bench`: arguments of the benchmarks in `slider::bench`, whose
+//! rows are printed as `slider::present::bench` renders them. Nothing
+//! here asserts a time; correctness is the test suite's job.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use clap::{Args, Subcommand};
-use slider::{Solver, exit_code};
+use clap::{Args, Subcommand, ValueEnum};
+use slider::bench::search::Instances;
+use slider::bench::{Line, course, search};
+use slider::exit_code;
+use slider::format::manifest::Convention;
+use slider::search::pdb::{Choice, Kind, PatternDatabase};
+use slider::search::{Goal, Heuristic, Limits, SearchConfig};
 
-use crate::bench_search;
-use crate::common::report_error;
+use crate::common::{COURSE_DIR, fail, load_boards, open_pdb, parse_seconds, pdb_dir};
+
+const KORF_100: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/benchmarks/korf100-blank-last.txt"
+);
+const KORF_FELNER_24: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/benchmarks/korf-felner-24puzzle-50.txt"
+);
 
 /// Arguments of `slider bench`.
 #[derive(Debug, Args)]
@@ -27,7 +41,7 @@ enum Bench {
     /// `JAVA_HOME`).
     Reference {
         /// The folder of the course's puzzle files.
-        #[arg(long, default_value = crate::common::COURSE_DIR)]
+        #[arg(long, default_value = COURSE_DIR)]
         course_dir: PathBuf,
         /// Runs per puzzle; the best and the median are reported.
         #[arg(long, default_value_t = 5)]
@@ -49,336 +63,327 @@ enum Bench {
         /// Course puzzle files [default: 3x3-30, 3x3-31, 4x4-30, 36, 4x4-36, 4x4-40].
         files: Vec<PathBuf>,
         /// The folder of the course's puzzle files.
-        #[arg(long, default_value = crate::common::COURSE_DIR)]
+        #[arg(long, default_value = COURSE_DIR)]
         course_dir: PathBuf,
     },
     /// Build the pattern databases cold and time loading them.
-    Pdb(bench_search::PdbArgs),
+    Pdb {
+        /// The kind to build: 4-4, 6-6-3, 7-8 or 6-6-6-6.
+        #[arg(default_value = "6-6-3")]
+        kind: Kind,
+        /// Loads to time; the best and the median are reported.
+        #[arg(long, default_value_t = 20)]
+        runs: usize,
+    },
     /// Solve a benchmark set (Korf's 100 by default) with IDA*.
-    Korf(bench_search::KorfArgs),
+    Korf(KorfArgs),
     /// Solve Korf and Felner's 50 random 24-puzzles with IDA* and the
     /// 6-6-6-6 databases (built first when missing), under a budget each.
     #[command(name = "24")]
-    TwentyFour(bench_search::TwentyFourArgs),
+    TwentyFour {
+        /// The benchmark file, in Korf's blank-first convention.
+        #[arg(default_value = KORF_FELNER_24)]
+        file: PathBuf,
+        /// Seconds per instance; an instance over it is reported with the
+        /// bound proved, not failed.
+        #[arg(long, value_name = "SECS", default_value = "600", value_parser = parse_seconds)]
+        time_limit: Duration,
+        /// Only these instances (1-based, comma-separated), in this order.
+        #[arg(long, value_name = "LIST", value_delimiter = ',')]
+        instances: Vec<usize>,
+        /// Only the first N instances (of those chosen).
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        /// IDA* threads per instance (the path is the single-threaded one).
+        #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+        /// Where pattern databases are cached.
+        #[arg(long, env = "SLIDER_PDB_DIR")]
+        pdb_dir: Option<PathBuf>,
+    },
     /// Solve the course's hardest files (4x4-78 and 4x4-80) with IDA*.
-    Hardest(bench_search::HardestArgs),
+    Hardest {
+        /// Course puzzle files (default: the course's 4x4-78 and 4x4-80).
+        files: Vec<PathBuf>,
+        /// The folder of the course's puzzle files.
+        #[arg(long, default_value = COURSE_DIR)]
+        course_dir: PathBuf,
+        /// Where pattern databases are cached.
+        #[arg(long, env = "SLIDER_PDB_DIR")]
+        pdb_dir: Option<PathBuf>,
+    },
     /// Measure the candidate 4x4 partitions on Korf's 100 and random boards.
-    Partitions(bench_search::PartitionArgs),
+    Partitions {
+        /// The benchmark file (Korf's 100 by default).
+        #[arg(default_value = KORF_100)]
+        file: PathBuf,
+        /// Random solvable boards (uniform) to solve besides the file's.
+        #[arg(long, default_value_t = 1000, value_name = "N")]
+        random: usize,
+        /// The random boards' seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Heuristics the benchmarks can use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BenchHeuristic {
+    /// Pattern databases for 4x4, linear conflict for other sizes.
+    Best,
+    /// Pattern databases (4x4 and 3x3 only).
+    Pdb,
+    /// Manhattan plus linear conflict.
+    LinearConflict,
+    /// Manhattan distance.
+    Manhattan,
+}
+
+/// Arguments of `slider bench korf`.
+#[derive(Debug, Args)]
+pub struct KorfArgs {
+    /// A benchmark file: per line, the tiles row-major then the optimal length.
+    #[arg(default_value = KORF_100)]
+    file: PathBuf,
+    /// The goal the file's boards are written for.
+    #[arg(long, value_enum, default_value_t = Convention::Auto)]
+    convention: Convention,
+    /// The heuristic.
+    #[arg(long, value_enum, default_value_t = BenchHeuristic::Best)]
+    heuristic: BenchHeuristic,
+    /// Only the first N instances.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Give up on an instance after this many seconds (reported, not failed).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Also time one `slider solve` process per instance.
+    #[arg(long)]
+    processes: bool,
+    /// IDA* threads per instance (the path is the single-threaded one).
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Only these instances (1-based, comma-separated), in this order.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    instances: Vec<usize>,
+    /// The pattern databases: `auto` (the strongest cached: 7-8 for 4x4,
+    /// else 6-6-3 built on first use; 6-6-6-6 for 5x5 when cached), or a
+    /// kind by name, built now with a progress bar unless cached.
+    #[arg(long, value_name = "KIND", default_value = "auto")]
+    pdb: Choice,
+    /// Where pattern databases are cached.
+    #[arg(long, env = "SLIDER_PDB_DIR")]
+    pdb_dir: Option<PathBuf>,
+}
+
+/// Prints one row.
+fn print(line: Line) {
+    println!("{}", slider::present::bench::render(&line));
+}
+
+/// The exit code of a benchmark that counted `wrong` answers.
+fn counted(wrong: Result<usize, String>) -> u8 {
+    match wrong {
+        Ok(0) => exit_code::SUCCESS,
+        Ok(_) => exit_code::FAILURE,
+        Err(e) => fail(&e),
+    }
+}
+
+/// The named course files (the defaults when none), read before anything
+/// is printed.
+fn course_boards(
+    files: &[PathBuf],
+    dir: &Path,
+    default: &[&str],
+) -> Result<Vec<(String, slider::Board)>, u8> {
+    let files: Vec<PathBuf> = if files.is_empty() {
+        default.iter().map(|f| dir.join(f)).collect()
+    } else {
+        files.to_vec()
+    };
+    let boards = load_boards(&files)?;
+    let names = files.iter().map(|f| {
+        f.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    });
+    Ok(names.zip(boards).collect())
 }
 
 /// Runs the benchmark; returns the exit code.
 pub fn run(args: &BenchArgs) -> u8 {
-    match &args.which {
+    let slider = || std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"));
+    let result = match &args.which {
         Bench::Reference {
             course_dir,
             runs,
             bibfs_files,
-        } => match reference(course_dir, (*runs).max(1)) {
-            exit_code::SUCCESS => java_bibfs(bibfs_files, course_dir),
-            code => code,
+        } => {
+            let timing: Vec<String> = slider::course::TIMING_PUZZLES
+                .iter()
+                .map(|n| format!("{n}.txt"))
+                .collect();
+            let timing: Vec<&str> = timing.iter().map(String::as_str).collect();
+            let boards = match course_boards(&[], course_dir, &timing) {
+                Ok(boards) => boards,
+                Err(code) => return code,
+            };
+            let boards: Vec<(String, slider::Board)> = boards
+                .into_iter()
+                .map(|(n, b)| (n.trim_end_matches(".txt").to_string(), b))
+                .collect();
+            let files: Vec<PathBuf> = if bibfs_files.is_empty() {
+                ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4x4-36.txt"]
+                    .iter()
+                    .map(|f| course_dir.join(f))
+                    .collect()
+            } else {
+                bibfs_files.clone()
+            };
+            if let Err(code) = load_boards(&files) {
+                return code;
+            }
+            course::reference(&boards, *runs, &mut print).and_then(|()| {
+                let jdk = slider::autograde::java::Jdk::find(
+                    std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
+                    std::env::var_os("PATH").as_deref(),
+                )?;
+                course::java_bibfs(&files, &slider()?, &jdk, &std::env::temp_dir(), &mut print)
+            })
+        }
+        Bench::Oracle { runs } => course::oracle(*runs, &mut print).map(|()| 0),
+        Bench::Classic { files, course_dir } => {
+            let default = [
+                "puzzle3x3-30.txt",
+                "puzzle3x3-31.txt",
+                "puzzle4x4-30.txt",
+                "puzzle36.txt",
+                "puzzle4x4-36.txt",
+                "puzzle4x4-40.txt",
+            ];
+            match course_boards(files, course_dir, &default) {
+                Ok(boards) => Ok(course::classic(&boards, &mut print)),
+                Err(code) => return code,
+            }
+        }
+        Bench::Pdb { kind, runs } => {
+            let (bar, progress) =
+                crate::common::build_progress(format!("{kind} pattern databases"));
+            let mut emit = |line: Line| {
+                bar.finish_and_clear();
+                print(line);
+            };
+            search::pdb(*kind, *runs, &std::env::temp_dir(), &progress, &mut emit).map(|()| 0)
+        }
+        Bench::Korf(args) => return korf(args),
+        Bench::TwentyFour {
+            file,
+            time_limit,
+            instances,
+            limit,
+            threads,
+            pdb_dir,
+        } => {
+            return korf(&KorfArgs {
+                file: file.clone(),
+                convention: Convention::Auto,
+                heuristic: BenchHeuristic::Pdb,
+                limit: *limit,
+                time_limit: Some(*time_limit),
+                processes: false,
+                threads: *threads,
+                instances: instances.clone(),
+                pdb: Choice::Kind(Kind::SixSixSixSix),
+                pdb_dir: pdb_dir.clone(),
+            });
+        }
+        Bench::Hardest {
+            files,
+            course_dir,
+            pdb_dir: chosen,
+        } => {
+            let boards =
+                match course_boards(files, course_dir, &["puzzle4x4-78.txt", "puzzle4x4-80.txt"]) {
+                    Ok(boards) => boards,
+                    Err(code) => return code,
+                };
+            let dir = pdb_dir(chosen.as_deref());
+            let mut sizes: Vec<usize> = boards
+                .iter()
+                .map(|(_, b)| b.size())
+                .filter(|n| matches!(n, 3 | 4))
+                .collect();
+            sizes.dedup();
+            let pdbs: Result<Vec<PatternDatabase>, String> = sizes
+                .iter()
+                .map(|&n| open_pdb(&Goal::standard(n), Choice::Best, &dir, false))
+                .collect();
+            pdbs.and_then(|pdbs| search::hardest(&boards, &pdbs, &mut print))
+                .map(|()| 0)
+        }
+        Bench::Partitions { file, random, seed } => {
+            let mut rng = slider::generate::seeded(*seed);
+            let boards: Vec<slider::Board> = (0..*random)
+                .filter_map(|_| {
+                    slider::generate::generate(4, slider::generate::Kind::Solvable, &mut rng, None)
+                        .ok()
+                })
+                .collect();
+            Instances::read(file, Convention::Auto, &[], None)
+                .and_then(|set| search::partitions(&set, &boards, *seed, &mut print))
+                .map(|()| 0)
+        }
+    };
+    counted(result)
+}
+
+/// `slider bench korf` (and `bench 24`).
+fn korf(args: &KorfArgs) -> u8 {
+    let set = match Instances::read(&args.file, args.convention, &args.instances, args.limit) {
+        Ok(set) => set,
+        Err(e) => return fail(&e),
+    };
+    let n = set.size();
+    let databases = match args.pdb {
+        Choice::Best => slider::search::pdb::supports(n),
+        Choice::Kind(kind) => kind.size() == n,
+    };
+    let heuristic = match args.heuristic {
+        BenchHeuristic::Best => Heuristic::auto(true, databases),
+        BenchHeuristic::Pdb => Heuristic::PatternDatabase,
+        BenchHeuristic::Manhattan => Heuristic::Manhattan,
+        BenchHeuristic::LinearConflict => Heuristic::LinearConflict,
+    };
+    let dir = pdb_dir(args.pdb_dir.as_deref());
+    let pdb = if heuristic == Heuristic::PatternDatabase {
+        match open_pdb(&Goal::standard(n), args.pdb, &dir, false) {
+            Ok(pdb) => Some(pdb),
+            Err(e) => return fail(&e),
+        }
+    } else {
+        None
+    };
+    let config = SearchConfig {
+        heuristic,
+        pdb: pdb.as_ref(),
+        limits: Limits {
+            nodes: u64::MAX,
+            time: args.time_limit,
+            cost: None,
+            bytes: None,
         },
-        Bench::Oracle { runs } => oracle((*runs).max(1)),
-        Bench::Pdb(args) => bench_search::pdb(args),
-        Bench::Classic { files, course_dir } => classic(files, course_dir),
-        Bench::Korf(args) => bench_search::korf(args),
-        Bench::TwentyFour(args) => bench_search::twenty_four(args),
-        Bench::Partitions(args) => bench_search::partitions(args),
-        Bench::Hardest(args) => bench_search::hardest(args),
-    }
-}
-
-/// `slider bench classic`: native and generic breadth-first searches, one
-/// run each, same boards; lengths must agree.
-fn classic(files: &[PathBuf], course_dir: &Path) -> u8 {
-    use slider::search::classic::{Algorithm, solve, solve_generic};
-    let files: Vec<PathBuf> = if files.is_empty() {
-        [
-            "puzzle3x3-30.txt",
-            "puzzle3x3-31.txt",
-            "puzzle4x4-30.txt",
-            "puzzle36.txt",
-            "puzzle4x4-36.txt",
-            "puzzle4x4-40.txt",
-        ]
-        .iter()
-        .map(|f| course_dir.join(f))
-        .collect()
-    } else {
-        files.to_vec()
+        goal: None,
+        threads: args.threads as usize,
     };
-    let boards = match crate::common::load_boards(&files) {
-        Ok(boards) => boards,
-        Err(code) => return code,
-    };
-    println!(
-        "breadth-first searches, native (packed u64 states) and generic (pathfinding), one run each"
-    );
-    println!(
-        "{:<20} {:<6} {:>5} {:>12} {:>10} {:>12} {:>10} {:>8}",
-        "puzzle", "algo", "moves", "native gen", "native s", "generic gen", "generic s", "speedup"
-    );
-    let config = slider::search::SearchConfig::default();
-    let mut wrong = 0;
-    for (path, board) in files.iter().zip(&boards) {
-        let name = path
-            .file_name()
-            .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
-        for (label, algorithm) in [
-            ("bibfs", Algorithm::BidirectionalBfs),
-            ("bfs", Algorithm::Bfs),
-        ] {
-            if algorithm == Algorithm::Bfs && board.size() > 3 {
-                continue; // unidirectional BFS of a 4x4 course file exhausts any budget
-            }
-            let started = Instant::now();
-            let native = solve(board, algorithm, &config);
-            let native_time = started.elapsed();
-            let started = Instant::now();
-            let generic = solve_generic(board, algorithm, &config);
-            let generic_time = started.elapsed();
-            match (native, generic) {
-                (Ok(a), Ok(b)) if a.moves.len() == b.moves.len() => println!(
-                    "{name:<20} {label:<6} {:>5} {:>12} {:>10.3} {:>12} {:>10.3} {:>7.1}x",
-                    a.moves.len(),
-                    a.stats.generated,
-                    native_time.as_secs_f64(),
-                    b.stats.generated,
-                    generic_time.as_secs_f64(),
-                    generic_time.as_secs_f64() / native_time.as_secs_f64().max(1e-9)
-                ),
-                (a, b) => {
-                    wrong += 1;
-                    println!("{name:<20} {label:<6} disagree: native {a:?}, generic {b:?}");
-                }
-            }
+    let wrong = search::korf(&set, &config, &mut print);
+    if args.processes && wrong == 0 {
+        let slider = std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"));
+        match slider
+            .and_then(|exe| search::processes(&set, &exe, &dir, heuristic, &std::env::temp_dir()))
+        {
+            Ok(line) => print(line),
+            Err(e) => return fail(&e),
         }
     }
-    if let Some(peak) = crate::common::peak_memory() {
-        println!(
-            "peak memory (resident, whole process): {:.1} MB",
-            peak as f64 / 1e6
-        );
-    }
-    if wrong == 0 {
-        exit_code::SUCCESS
-    } else {
-        exit_code::FAILURE
-    }
-}
-
-fn oracle(runs: usize) -> u8 {
-    println!("exhaustive breadth-first oracle, {runs} builds per size");
-    println!(
-        "{:<6} {:>10} {:>10} {:>9} {:>10} {:>10}",
-        "size", "states", "reachable", "diameter", "best ms", "median ms"
-    );
-    for n in [2, 3] {
-        let mut times = Vec::with_capacity(runs);
-        let mut built = None;
-        for _ in 0..runs {
-            let started = Instant::now();
-            built = slider::oracle::Oracle::build(n).ok();
-            times.push(started.elapsed());
-        }
-        let Some(table) = built else {
-            return exit_code::ERROR;
-        };
-        times.sort();
-        println!(
-            "{:<6} {:>10} {:>10} {:>9} {:>10.2} {:>10.2}",
-            format!("{n}x{n}"),
-            table.states(),
-            table.reachable(),
-            table.max_distance(),
-            times[0].as_secs_f64() * 1e3,
-            times[times.len() / 2].as_secs_f64() * 1e3
-        );
-    }
-    exit_code::SUCCESS
-}
-
-fn reference(dir: &Path, runs: usize) -> u8 {
-    let paths: Vec<PathBuf> = slider::course::TIMING_PUZZLES
-        .iter()
-        .map(|n| dir.join(format!("{n}.txt")))
-        .collect();
-    let boards = match crate::common::load_boards(&paths) {
-        Ok(boards) => boards,
-        Err(code) => return code,
-    };
-    println!(
-        "reference A* (Manhattan priority) on the course's 25 timing puzzles, {runs} runs each"
-    );
-    println!(
-        "{:<14} {:>5} {:>10} {:>10} {:>10} {:>10}",
-        "puzzle", "moves", "enqueued", "dequeued", "best ms", "median ms"
-    );
-    let (mut total_best, mut total_median) = (Duration::ZERO, Duration::ZERO);
-    for (name, board) in slider::course::TIMING_PUZZLES.iter().zip(boards) {
-        let mut times = Vec::with_capacity(runs);
-        let mut last = None;
-        for _ in 0..runs {
-            let started = Instant::now();
-            let solver = Solver::new(&board);
-            times.push(started.elapsed());
-            last = Some(solver);
-        }
-        let solver = match last {
-            Some(Ok(solver)) => solver,
-            Some(Err(e)) => {
-                report_error(&format!("{name}: {e}"));
-                return exit_code::FAILURE;
-            }
-            None => return exit_code::ERROR,
-        };
-        times.sort();
-        let (best, median) = (times[0], times[times.len() / 2]);
-        total_best += best;
-        total_median += median;
-        let stats = solver.stats();
-        println!(
-            "{name:<14} {:>5} {:>10} {:>10} {:>10.2} {:>10.2}",
-            solver.moves(),
-            stats.enqueued,
-            stats.dequeued,
-            best.as_secs_f64() * 1e3,
-            median.as_secs_f64() * 1e3
-        );
-    }
-    println!(
-        "{:<14} {:>5} {:>10} {:>10} {:>10.2} {:>10.2}",
-        "total",
-        "",
-        "",
-        "",
-        total_best.as_secs_f64() * 1e3,
-        total_median.as_secs_f64() * 1e3
-    );
-    exit_code::SUCCESS
-}
-
-/// The Java bi-BFS `slider bench reference` compares with.
-const JAVA_BIBFS: &str = include_str!("../../bench/java/BiBfs.java");
-
-/// `slider bench reference`, second part: one `slider solve --algorithm
-/// bibfs` process and one `java BiBfs` process per file, wall time each;
-/// the lengths must agree.
-fn java_bibfs(files: &[PathBuf], course_dir: &Path) -> u8 {
-    let files: Vec<PathBuf> = if files.is_empty() {
-        ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4x4-36.txt"]
-            .iter()
-            .map(|f| course_dir.join(f))
-            .collect()
-    } else {
-        files.to_vec()
-    };
-    if let Err(code) = crate::common::load_boards(&files) {
-        return code;
-    }
-    match run_java_bibfs(&files) {
-        Ok(0) => exit_code::SUCCESS,
-        Ok(_) => exit_code::FAILURE,
-        Err(e) => crate::common::fail(&e),
-    }
-}
-
-/// Compiles the Java bi-BFS in a scratch folder, times both programs on
-/// every file and prints the table; returns how many lengths disagreed.
-fn run_java_bibfs(files: &[PathBuf]) -> Result<usize, String> {
-    use std::process::Command;
-    let jdk = slider::autograde::java::Jdk::find(
-        std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
-        std::env::var_os("PATH").as_deref(),
-    )?;
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"))?;
-    let scratch = std::env::temp_dir().join(format!("slider-bibfs-{}", std::process::id()));
-    let result = (|| {
-        std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
-        let source = scratch.join("BiBfs.java");
-        std::fs::write(&source, JAVA_BIBFS).map_err(|e| format!("{}: {e}", source.display()))?;
-        let compiled = Command::new(&jdk.javac)
-            .arg("-d")
-            .arg(&scratch)
-            .arg(&source)
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", jdk.javac.display()))?;
-        if !compiled.status.success() {
-            return Err(format!(
-                "javac failed on BiBfs.java: {}",
-                String::from_utf8_lossy(&compiled.stderr).trim()
-            ));
-        }
-        let time = |command: &mut Command| -> Result<(Duration, String), String> {
-            let started = Instant::now();
-            let output = command
-                .output()
-                .map_err(|e| format!("cannot run {command:?}: {e}"))?;
-            let elapsed = started.elapsed();
-            if !output.status.success() {
-                return Err(format!(
-                    "{command:?} failed ({}): {}",
-                    output.status,
-                    String::from_utf8_lossy(&output.stderr).trim()
-                ));
-            }
-            Ok((
-                elapsed,
-                String::from_utf8_lossy(&output.stdout).trim().to_owned(),
-            ))
-        };
-        println!();
-        println!(
-            "bidirectional BFS, whole process: `slider solve --algorithm bibfs` against `java BiBfs` (src/bench/java/BiBfs.java), one run each"
-        );
-        println!(
-            "{:<20} {:>5} {:>10} {:>10} {:>8}",
-            "puzzle", "moves", "slider s", "java s", "ratio"
-        );
-        let (mut ours, mut theirs, mut wrong) = (Duration::ZERO, Duration::ZERO, 0);
-        for file in files {
-            let (native, moves) = time(
-                Command::new(&exe)
-                    .args(["solve", "--algorithm", "bibfs", "--output", "moves"])
-                    .arg(file),
-            )?;
-            let (java, length) = time(
-                Command::new(&jdk.java)
-                    .arg("-cp")
-                    .arg(&scratch)
-                    .arg("BiBfs")
-                    .arg(file),
-            )?;
-            let name = file
-                .file_name()
-                .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
-            if length != moves.len().to_string() {
-                wrong += 1;
-                println!(
-                    "{name:<20} disagree: slider {} moves, java {length}",
-                    moves.len()
-                );
-                continue;
-            }
-            ours += native;
-            theirs += java;
-            println!(
-                "{name:<20} {:>5} {:>10.3} {:>10.3} {:>7.1}x",
-                moves.len(),
-                native.as_secs_f64(),
-                java.as_secs_f64(),
-                java.as_secs_f64() / native.as_secs_f64().max(1e-9)
-            );
-        }
-        println!(
-            "{:<20} {:>5} {:>10.3} {:>10.3} {:>7.1}x",
-            "total",
-            "",
-            ours.as_secs_f64(),
-            theirs.as_secs_f64(),
-            theirs.as_secs_f64() / ours.as_secs_f64().max(1e-9)
-        );
-        Ok(wrong)
-    })();
-    let _ = std::fs::remove_dir_all(&scratch);
-    result
+    counted(Ok(wrong))
 }

@@ -9,7 +9,6 @@ mod common;
 mod autograde_cmd;
 mod batch_progress;
 mod bench;
-mod bench_search;
 mod generate_cmd;
 mod grade_cmd;
 mod pdb_cmd;

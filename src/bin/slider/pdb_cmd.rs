@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use slider::exit_code;
 use slider::search::Goal;
-use slider::search::pdb::{Kind, PatternDatabase};
+use slider::search::pdb::{Choice, Kind, PatternDatabase};
 
-use crate::common::{fail, open_pdb_kind, pdb_dir, report_error};
+use crate::common::{fail, open_pdb, pdb_dir, report_error};
 
 /// Arguments of `slider pdb`.
 #[derive(Debug, Args)]
@@ -73,7 +73,7 @@ pub fn run(args: &PdbArgs) -> u8 {
             Err(e) => fail(&e),
         },
         Action::Build { kind } => match located(kind) {
-            Ok((kind, goal, path)) => match open_pdb_kind(&goal, kind, &dir) {
+            Ok((kind, goal, path)) => match open_pdb(&goal, Choice::Kind(kind), &dir, true) {
                 Ok(pdb) => {
                     println!("{}: {kind}, {} bytes", path.display(), pdb.size_bytes());
                     exit_code::SUCCESS

@@ -5,10 +5,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use slider::search::Goal;
-use slider::search::classic::{self, Algorithm};
-use slider::search::idastar::search;
-use slider::search::{Heuristic, Limits, SearchConfig, SearchError, Solution};
+use slider::bench::peak_memory;
+use slider::search::pdb::{Choice, PatternDatabase};
+use slider::search::{Goal, Heuristic, Limits, Method, SearchConfig, SearchError, Solution};
 use slider::{
     Board, Priority, Solver, SolverError, SolverOptions,
     course::Api,
@@ -16,9 +15,7 @@ use slider::{
     format::{move_letters, parse_puzzle, write_solution},
 };
 
-use crate::common::{input_name, read_board, read_goal, report_error};
-use crate::common::{pdb_dir, peak_memory, strongest_pdb};
-use slider::search::pdb::{Kind, PatternDatabase};
+use crate::common::{input_name, open_pdb, pdb_dir, read_board, read_goal, report_error};
 
 /// Arguments of `slider solve`.
 #[derive(Debug, Args)]
@@ -38,8 +35,8 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
     heuristic: HeuristicArg,
     /// The reference A*'s priority function.
-    #[arg(long, value_enum, default_value_t = PriorityArg::Manhattan)]
-    priority: PriorityArg,
+    #[arg(long, value_enum, default_value_t = Priority::Manhattan)]
+    priority: Priority,
     /// Solve towards this goal board (a puzzle file) instead of the course's.
     #[arg(long, value_name = "FILE")]
     goal: Option<PathBuf>,
@@ -78,20 +75,37 @@ pub struct SolveArgs {
     output: OutputArg,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// `--algorithm`: the course's A*, or one of the library's [`Method`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum AlgorithmArg {
     /// The course's A* (no closed set, the course's tie-breaking).
     Reference,
-    /// Breadth-first search.
-    Bfs,
-    /// Bidirectional breadth-first search.
-    Bibfs,
-    /// A* with a closed set.
-    Astar,
-    /// Iterative-deepening A*.
-    Idastar,
-    /// Iterative-deepening depth-first search.
-    Iddfs,
+    /// Another optimal search.
+    Search(Method),
+}
+
+impl ValueEnum for AlgorithmArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        use AlgorithmArg::{Reference, Search};
+        &[
+            Reference,
+            Search(Method::Bfs),
+            Search(Method::Bibfs),
+            Search(Method::Astar),
+            Search(Method::Idastar),
+            Search(Method::Iddfs),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            AlgorithmArg::Reference => Some(
+                clap::builder::PossibleValue::new("reference")
+                    .help("The course's A* (no closed set, the course's tie-breaking)"),
+            ),
+            AlgorithmArg::Search(method) => method.to_possible_value(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -109,12 +123,6 @@ enum OutputArg {
     Moves,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum PriorityArg {
-    Manhattan,
-    Hamming,
-}
-
 /// Runs the command; returns the exit code.
 pub fn run(args: &SolveArgs) -> u8 {
     let name = input_name(&args.puzzle);
@@ -123,16 +131,13 @@ pub fn run(args: &SolveArgs) -> u8 {
         Err(code) => return code,
     };
     let options = SolverOptions {
-        priority: match args.priority {
-            PriorityArg::Manhattan => Priority::Manhattan,
-            PriorityArg::Hamming => Priority::Hamming,
-        },
+        priority: args.priority,
         max_enqueued: Some(args.max_nodes.unwrap_or(DEFAULT_MAX_NODES)),
         max_bytes: Some(args.max_memory.saturating_mul(1 << 20)),
         time_limit: args.time_limit,
     };
-    if args.algorithm != AlgorithmArg::Reference {
-        return search_cmd(args, &board, &name);
+    if let AlgorithmArg::Search(method) = args.algorithm {
+        return search_cmd(args, method, &board, &name);
     }
     if args.goal.is_some() {
         report_error(
@@ -179,7 +184,7 @@ pub fn run(args: &SolveArgs) -> u8 {
 
 /// `slider solve --algorithm …` other than the reference: the same output,
 /// found by IDA* or a classic algorithm, towards any goal.
-fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
+fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8 {
     let goal = match &args.goal {
         Some(path) => match read_goal(path, args.input_timeout, parse_puzzle, board) {
             Ok(goal) => goal,
@@ -187,24 +192,20 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
         },
         None => Goal::standard(board.size()),
     };
-    let n = board.size();
+    let dir = pdb_dir(args.pdb_dir.as_deref());
     let heuristic = match args.heuristic {
         HeuristicArg::Auto => Heuristic::auto(
-            args.algorithm == AlgorithmArg::Idastar,
-            slider::search::pdb::supports(n) || cached_strongest(&goal, args).is_some(),
+            method == Method::Idastar,
+            slider::search::pdb::supports(board.size())
+                || PatternDatabase::cached_stronger(&goal, &dir).is_some(),
         ),
         HeuristicArg::Hamming => Heuristic::Hamming,
         HeuristicArg::Manhattan => Heuristic::Manhattan,
         HeuristicArg::LinearConflict => Heuristic::LinearConflict,
         HeuristicArg::Pdb => Heuristic::PatternDatabase,
     };
-    let uses_heuristic = matches!(args.algorithm, AlgorithmArg::Astar | AlgorithmArg::Idastar);
-    let pdb = if heuristic == Heuristic::PatternDatabase && uses_heuristic {
-        let dir = pdb_dir(args.pdb_dir.as_deref());
-        // A size whose databases take minutes to build (5x5) is never
-        // built here: the error says how.
-        let opened = strongest_pdb(&goal, &dir);
-        match opened {
+    let pdb = if heuristic == Heuristic::PatternDatabase && method.uses_heuristic() {
+        match open_pdb(&goal, Choice::Best, &dir, false) {
             Ok(pdb) => Some(pdb),
             Err(e) => {
                 report_error(&e);
@@ -219,13 +220,11 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
         goal: Some(&goal),
         pdb: pdb.as_ref(),
         limits: Limits {
-            nodes: args.max_nodes.unwrap_or(
-                if matches!(args.algorithm, AlgorithmArg::Idastar | AlgorithmArg::Iddfs) {
-                    u64::MAX
-                } else {
-                    DEFAULT_MAX_NODES
-                },
-            ),
+            nodes: args.max_nodes.unwrap_or(if method.stores_nodes() {
+                DEFAULT_MAX_NODES
+            } else {
+                u64::MAX
+            }),
             time: args.time_limit,
             cost: None,
             bytes: Some(args.max_memory.saturating_mul(1 << 20)),
@@ -233,24 +232,10 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
         threads: args.threads as usize,
     };
     let started = Instant::now();
-    let result = match args.algorithm {
-        AlgorithmArg::Idastar => search(board, &config),
-        AlgorithmArg::Bfs => classic::solve(board, Algorithm::Bfs, &config),
-        AlgorithmArg::Bibfs => classic::solve(board, Algorithm::BidirectionalBfs, &config),
-        AlgorithmArg::Astar => classic::solve(board, Algorithm::AStar, &config),
-        AlgorithmArg::Iddfs | AlgorithmArg::Reference => {
-            classic::solve(board, Algorithm::Iddfs, &config)
-        }
-    };
-    let elapsed = started.elapsed();
+    let result = slider::search::solve(board, method, &config);
     if args.stats {
-        print_stats(
-            args,
-            name,
-            &result,
-            uses_heuristic.then_some(heuristic),
-            elapsed,
-        );
+        let used = method.uses_heuristic().then_some(heuristic);
+        print_stats(method, name, &result, used, started.elapsed());
     }
     let written = match result {
         Ok(solution) => {
@@ -263,13 +248,13 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
         Err(SearchError::Unsolvable) => print_line(args.api.unsolvable_message()),
         Err(e) => {
             let mut hint = match e {
-                SearchError::MemoryLimit { .. } => {
-                    "raise --max-memory, or use --algorithm idastar".to_string()
-                }
-                SearchError::TimeLimit { .. } => "raise --time-limit".to_string(),
-                _ => "raise --max-nodes or --time-limit".to_string(),
-            };
-            if let Some(stronger) = stronger_databases(n, pdb.as_ref(), &goal, args) {
+                SearchError::MemoryLimit { .. } => "raise --max-memory, or use --algorithm idastar",
+                SearchError::TimeLimit { .. } => "raise --time-limit",
+                _ => "raise --max-nodes or --time-limit",
+            }
+            .to_string();
+            if let Some(kind) = PatternDatabase::stronger_than(&goal, pdb.as_ref()) {
+                let stronger = slider::present::pdb::stronger_hint(kind, method == Method::Idastar);
                 hint = format!("{hint}; {stronger}");
             }
             report_error(&format!("{name}: {e}; {hint}"));
@@ -282,32 +267,9 @@ fn search_cmd(args: &SolveArgs, board: &Board, name: &str) -> u8 {
 /// The nodes the searches that store them may make unless --max-nodes says.
 const DEFAULT_MAX_NODES: u64 = 50_000_000;
 
-/// When a search ran out of budget, the stronger databases it could have
-/// used and how to get them: `slider pdb build 7-8` for 4x4, `6-6-6-6` for
-/// 5x5 (not for a custom goal, whose databases are built by `solve`).
-fn stronger_databases(
-    n: usize,
-    used: Option<&PatternDatabase>,
-    goal: &Goal,
-    args: &SolveArgs,
-) -> Option<String> {
-    let strongest = Kind::strongest(n)?;
-    if used.and_then(PatternDatabase::kind) == Some(strongest) || !goal.is_standard() {
-        return None;
-    }
-    let how = format!(
-        "`slider pdb build {strongest}` builds the stronger {strongest} pattern databases once (minutes, about 1.3 GB of memory while building)"
-    );
-    Some(if args.algorithm == AlgorithmArg::Idastar {
-        format!("{how}; IDA* then uses them")
-    } else {
-        format!("{how}; `--algorithm idastar` uses them")
-    })
-}
-
 /// `--stats` for the non-reference searches: nodes, time, peak memory.
 fn print_stats(
-    args: &SolveArgs,
+    method: Method,
     name: &str,
     result: &Result<Solution, SearchError>,
     heuristic: Option<Heuristic>,
@@ -320,10 +282,7 @@ fn print_stats(
         }
         Err(_) => return,
     };
-    let algorithm = args
-        .algorithm
-        .to_possible_value()
-        .map(|v| v.get_name().to_string());
+    let algorithm = method.to_possible_value().map(|v| v.get_name().to_string());
     let moves = moves.map_or("no answer".to_string(), |m| format!("{m} moves"));
     let heuristic = heuristic.map_or(String::new(), |h| {
         format!(" ({h:?}, initial h {})", stats.initial_h)
@@ -370,16 +329,4 @@ fn print_line(line: &str) -> io::Result<()> {
     let mut out = io::stdout().lock();
     writeln!(out, "{line}")?;
     out.flush()
-}
-
-/// The strongest databases for `goal`'s size when they are cached and are
-/// not the size's built-on-first-use kind (6-6-6-6 for 5x5).
-fn cached_strongest(goal: &Goal, args: &SolveArgs) -> Option<Kind> {
-    let n = goal.size();
-    let kind = Kind::strongest(n).filter(|&k| Kind::default_for(n) != Some(k))?;
-    let name = PatternDatabase::file_name_kind(goal, kind).ok()?;
-    pdb_dir(args.pdb_dir.as_deref())
-        .join(name)
-        .is_file()
-        .then_some(kind)
 }

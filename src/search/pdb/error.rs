@@ -24,6 +24,17 @@ pub enum PdbError {
         /// What failed.
         error: io::Error,
     },
+    /// The size's databases are never built on first use, and are not
+    /// cached (or their file is unusable).
+    NotBuilt {
+        /// The kind the size needs.
+        kind: super::Kind,
+        /// Whether the goal is the course's (`slider pdb build` makes its
+        /// databases; a custom goal's are built by `slider solve --goal`).
+        standard_goal: bool,
+        /// Why the cached file is unusable, when there is one.
+        reason: Option<String>,
+    },
     /// A file is not an intact database for the goal.
     Corrupt {
         /// The file.
@@ -44,6 +55,24 @@ impl fmt::Display for PdbError {
                 f,
                 "the pattern database is for {database}x{database} boards, the board is {board}x{board}"
             ),
+            PdbError::NotBuilt {
+                kind,
+                standard_goal,
+                reason,
+            } => {
+                let n = kind.size();
+                let why = reason.as_deref().unwrap_or("not built");
+                let how = if *standard_goal {
+                    format!("`slider pdb build {kind}` builds them")
+                } else {
+                    "`slider solve --heuristic pdb --goal FILE` builds them for that goal"
+                        .to_string()
+                };
+                write!(
+                    f,
+                    "the {n}x{n} pattern databases ({kind}) are {why}; {how} (minutes, about 1.3 GB of memory)"
+                )
+            }
             PdbError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             PdbError::Corrupt { path, reason } => {
                 write!(

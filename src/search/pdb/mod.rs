@@ -26,6 +26,7 @@
 
 mod build;
 mod cache;
+mod choice;
 mod error;
 mod file;
 mod kind;
@@ -36,6 +37,7 @@ mod ranked;
 use std::fmt;
 
 pub use cache::{Opened, Provenance};
+pub use choice::{BuildTracker, Choice, Note};
 pub use error::PdbError;
 pub use kind::Kind;
 pub use pattern::{CANDIDATES_4X4, Pattern};

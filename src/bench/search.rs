@@ -1,0 +1,387 @@
+//! The fast search's benchmarks: IDA* on benchmark sets, the course's
+//! hardest files, pattern-database builds and loads, and the candidate
+//! 4x4 partitions.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use super::{Length, Line, Times, peak_memory};
+use crate::Board;
+use crate::format::manifest::{Benchmark, Convention, parse_benchmarks};
+use crate::search::pdb::{BuildProgress, CANDIDATES_4X4, Kind, Pattern, PatternDatabase};
+use crate::search::{Goal, Heuristic, SearchConfig, SearchError, Solution, idastar::search};
+
+/// The instances of a benchmark file, towards the course's goal, read
+/// through the capped reader.
+///
+/// # Errors
+///
+/// The file cannot be read, or a line is not an instance
+/// (`FILE:LINE:COL: why`).
+pub fn read_instances(path: &Path, convention: Convention) -> Result<Vec<Benchmark>, String> {
+    let idle = Some(crate::format::source::DEFAULT_IDLE);
+    let text = crate::format::source::read_text(path, idle)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_benchmarks(&text, convention).map_err(|e| format!("{}:{e}", path.display()))
+}
+
+/// Whether `solution` leads `board` to the goal.
+fn replays(board: &Board, solution: &Solution) -> bool {
+    board
+        .follow(&solution.moves)
+        .is_some_and(|path| path.last().is_some_and(Board::is_goal))
+}
+
+/// A benchmark set's instances, by their 1-based numbers in the file.
+#[derive(Debug, Clone)]
+pub struct Instances {
+    /// The file they come from.
+    pub file: PathBuf,
+    /// Each instance's number in the file.
+    pub numbers: Vec<usize>,
+    /// The instances.
+    pub instances: Vec<Benchmark>,
+}
+
+impl Instances {
+    /// Reads `file` and keeps the `chosen` numbers (all when empty), in
+    /// that order, then the first `limit`.
+    ///
+    /// # Errors
+    ///
+    /// As [`read_instances`]; a chosen number that is not in the file;
+    /// no instances left.
+    pub fn read(
+        file: &Path,
+        convention: Convention,
+        chosen: &[usize],
+        limit: Option<usize>,
+    ) -> Result<Instances, String> {
+        let all = read_instances(file, convention)?;
+        let numbers: Vec<usize> = if chosen.is_empty() {
+            (1..=all.len()).collect()
+        } else {
+            chosen.to_vec()
+        };
+        let mut instances = Vec::with_capacity(numbers.len());
+        for &number in &numbers {
+            let Some(instance) = number.checked_sub(1).and_then(|i| all.get(i)) else {
+                return Err(format!(
+                    "--instances: {number} is not an instance of {} (1 to {})",
+                    file.display(),
+                    all.len()
+                ));
+            };
+            instances.push(instance.clone());
+        }
+        instances.truncate(limit.unwrap_or(usize::MAX));
+        if instances.is_empty() {
+            return Err(format!("{}: no instances", file.display()));
+        }
+        let mut numbers = numbers;
+        numbers.truncate(instances.len());
+        Ok(Instances {
+            file: file.to_path_buf(),
+            numbers,
+            instances,
+        })
+    }
+
+    /// The instances' board side.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.instances.first().map_or(0, |i| i.board.size())
+    }
+}
+
+/// Solves every instance with IDA* under `config`, one run each, and
+/// compares each length with the published optimum (a replayed path);
+/// returns how many were wrong. An instance stopped by its budget is
+/// reported with the bound proved, not counted wrong.
+pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(Line)) -> usize {
+    let what = match config.pdb {
+        Some(pdb) => format!(
+            "pattern databases {}",
+            pdb.kind().map_or("custom", Kind::name)
+        ),
+        None => format!("{:?}", config.heuristic),
+    };
+    emit(Line::KorfHeading {
+        what,
+        file: set.file.clone(),
+        count: set.instances.len(),
+        n: set.size(),
+        threads: config.threads,
+        budget: config.limits.time,
+    });
+    let (mut total, mut expanded, mut generated) = (Duration::ZERO, 0, 0);
+    let (mut solved, mut wrong, mut sum) = (0, 0, 0);
+    for (&number, instance) in set.numbers.iter().zip(&set.instances) {
+        let started = Instant::now();
+        let result = search(&instance.board, config);
+        let elapsed = started.elapsed();
+        total += elapsed;
+        let (length, stats) = match &result {
+            Ok(solution) => {
+                let len = solution.moves.len() as u64;
+                if len == instance.optimum && replays(&instance.board, solution) {
+                    solved += 1;
+                    sum += len;
+                } else {
+                    wrong += 1;
+                }
+                (Length::Found(len), solution.stats)
+            }
+            Err(
+                SearchError::TimeLimit { stats, lower_bound }
+                | SearchError::Budget { stats, lower_bound },
+            ) => (Length::AtLeast(*lower_bound), *stats),
+            Err(e) => {
+                wrong += 1;
+                emit(Line::Disagree {
+                    puzzle: format!("instance {number}"),
+                    what: e.to_string(),
+                });
+                continue;
+            }
+        };
+        expanded += stats.expanded;
+        generated += stats.generated;
+        emit(Line::Korf {
+            number,
+            optimum: instance.optimum,
+            length,
+            stats,
+            elapsed,
+        });
+    }
+    emit(Line::KorfTotal {
+        solved,
+        count: set.instances.len(),
+        wrong,
+        sum,
+        expanded,
+        generated,
+        elapsed: total,
+    });
+    if let Some(peak) = peak_memory() {
+        emit(Line::PeakMemory(peak));
+    }
+    wrong
+}
+
+/// Times one `slider solve --algorithm idastar` process (`slider` is its
+/// path) per instance, with the puzzles written under `scratch`.
+///
+/// # Errors
+///
+/// A puzzle cannot be written, or a process cannot be started.
+pub fn processes(
+    set: &Instances,
+    slider: &Path,
+    pdb_dir: &Path,
+    heuristic: Heuristic,
+    scratch: &Path,
+) -> Result<Line, String> {
+    let folder = scratch.join(format!("slider-bench-{}", std::process::id()));
+    let result = run_processes(set, slider, pdb_dir, heuristic, &folder);
+    let _ = std::fs::remove_dir_all(&folder);
+    result
+}
+
+fn run_processes(
+    set: &Instances,
+    slider: &Path,
+    pdb_dir: &Path,
+    heuristic: Heuristic,
+    folder: &Path,
+) -> Result<Line, String> {
+    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    let name = match heuristic {
+        Heuristic::PatternDatabase => "pdb",
+        Heuristic::Manhattan => "manhattan",
+        _ => "linear-conflict",
+    };
+    let mut files = Vec::new();
+    for (index, instance) in set.instances.iter().enumerate() {
+        let path = folder.join(format!("instance-{:03}.txt", index + 1));
+        std::fs::write(&path, instance.board.to_string())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        files.push(path);
+    }
+    let started = Instant::now();
+    let mut wrong = 0;
+    for (path, instance) in files.iter().zip(&set.instances) {
+        let output = Command::new(slider)
+            .args(["solve", "--algorithm", "idastar", "--heuristic", name])
+            .args(["--output", "moves", "--pdb-dir"])
+            .arg(pdb_dir)
+            .arg(path)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", slider.display()))?;
+        let moves = String::from_utf8_lossy(&output.stdout).trim().len() as u64;
+        if !output.status.success() || moves != instance.optimum {
+            wrong += 1;
+        }
+    }
+    Ok(Line::Processes {
+        count: files.len(),
+        heuristic: name,
+        elapsed: started.elapsed(),
+        wrong,
+    })
+}
+
+/// Solves each named board with IDA*, one run each: with the databases
+/// of its size among `pdbs` when there are some, else linear conflict.
+///
+/// # Errors
+///
+/// A solution that does not replay (named).
+pub fn hardest(
+    boards: &[(String, Board)],
+    pdbs: &[PatternDatabase],
+    emit: &mut dyn FnMut(Line),
+) -> Result<(), String> {
+    emit(Line::HardestHeading);
+    for (name, board) in boards {
+        let pdb = pdbs.iter().find(|p| p.goal().size() == board.size());
+        let config = SearchConfig {
+            heuristic: Heuristic::auto(true, pdb.is_some()),
+            pdb,
+            ..SearchConfig::default()
+        };
+        if let Some(kind) = pdb.and_then(PatternDatabase::kind) {
+            emit(Line::HardestDatabases {
+                puzzle: name.clone(),
+                kind,
+            });
+        }
+        let started = Instant::now();
+        let result = match search(board, &config) {
+            Ok(solution) if replays(board, &solution) => Ok((solution.moves.len(), solution.stats)),
+            Ok(_) => return Err(format!("{name}: the solution does not replay")),
+            Err(e) => Err(e.to_string()),
+        };
+        emit(Line::Hardest {
+            puzzle: name.clone(),
+            result,
+            elapsed: started.elapsed(),
+        });
+    }
+    Ok(())
+}
+
+/// Builds `kind` cold (reporting `progress`), saves it under `scratch`
+/// and times `runs` loads of the file.
+///
+/// # Errors
+///
+/// The build, the save or a load failed.
+pub fn pdb(
+    kind: Kind,
+    runs: usize,
+    scratch: &Path,
+    progress: &(dyn Fn(BuildProgress) + Sync),
+    emit: &mut dyn FnMut(Line),
+) -> Result<(), String> {
+    let goal = Goal::standard(kind.size());
+    let started = Instant::now();
+    let pdb = PatternDatabase::build_kind(&goal, kind, progress).map_err(|e| e.to_string())?;
+    emit(Line::PdbBuild {
+        n: kind.size(),
+        sizes: pdb.patterns().iter().map(|p| p.tiles.len()).collect(),
+        reflected: pdb.is_reflected(),
+        elapsed: started.elapsed(),
+        threads: rayon::current_num_threads(),
+        bytes: pdb.size_bytes(),
+        peak: peak_memory(),
+    });
+    let folder = scratch.join(format!("slider-bench-pdb-{}", std::process::id()));
+    let path = folder.join("bench.pdb");
+    let timed = pdb.save(&path).map_err(|e| e.to_string()).and_then(|()| {
+        (0..runs.max(1))
+            .map(|_| {
+                let started = Instant::now();
+                PatternDatabase::load_kind(&goal, kind, &path)
+                    .map(|_| started.elapsed())
+                    .map_err(|e| e.to_string())
+            })
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let _ = std::fs::remove_dir_all(&folder);
+    let times = timed?;
+    emit(Line::PdbLoad {
+        runs: times.len(),
+        times: Times::of(times),
+    });
+    Ok(())
+}
+
+/// Builds every candidate 4x4 partition cold and solves the same boards
+/// with each (`set`'s instances, then `random`); every partition must
+/// find the set's published lengths and the same lengths on the random
+/// boards.
+///
+/// # Errors
+///
+/// A build or a search failed, or the lengths disagree (named).
+pub fn partitions(
+    set: &Instances,
+    random: &[Board],
+    seed: u64,
+    emit: &mut dyn FnMut(Line),
+) -> Result<(), String> {
+    let goal = Goal::standard(4);
+    emit(Line::PartitionsHeading {
+        file: set.file.clone(),
+        count: set.instances.len(),
+        random: random.len(),
+        seed,
+    });
+    let mut lengths: Option<Vec<usize>> = None;
+    for (name, regions) in CANDIDATES_4X4 {
+        let started = Instant::now();
+        let pdb = PatternDatabase::build_with(&goal, Pattern::from_regions(&goal, &regions))
+            .map_err(|e| e.to_string())?;
+        let build = started.elapsed();
+        let config = SearchConfig {
+            heuristic: Heuristic::PatternDatabase,
+            pdb: Some(&pdb),
+            ..SearchConfig::default()
+        };
+        let mut found = Vec::new();
+        let mut run = |boards: &mut dyn Iterator<Item = &Board>| -> Result<(u64, f64), String> {
+            let (mut expanded, started) = (0, Instant::now());
+            for board in boards {
+                let solution = search(board, &config).map_err(|e| format!("{name}: {e}"))?;
+                expanded += solution.stats.expanded;
+                found.push(solution.moves.len());
+            }
+            Ok((expanded, started.elapsed().as_secs_f64()))
+        };
+        let file = run(&mut set.instances.iter().map(|i| &i.board))?;
+        let random = run(&mut random.iter())?;
+        let wrong = set
+            .instances
+            .iter()
+            .zip(&found)
+            .filter(|(i, len)| **len as u64 != i.optimum)
+            .count();
+        if wrong > 0 || lengths.as_ref().is_some_and(|l| *l != found) {
+            return Err(format!(
+                "{name}: optimal lengths disagree ({wrong} wrong on the file)"
+            ));
+        }
+        lengths = Some(found);
+        emit(Line::Partition {
+            name,
+            build,
+            file,
+            random,
+        });
+    }
+    emit(Line::PartitionsAgree);
+    Ok(())
+}
