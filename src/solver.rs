@@ -24,8 +24,16 @@ use crate::tiles::{Cell, Tiles, with_tiles};
 pub enum Priority {
     /// [`Board::manhattan`]: the course's required priority.
     #[default]
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Manhattan distance: the course's required priority")
+    )]
     Manhattan,
     /// [`Board::hamming`]: admissible, much weaker.
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "Tiles out of place: admissible, much weaker")
+    )]
     Hamming,
 }
 
