@@ -355,3 +355,38 @@ pub fn parse_manifest(text: &str) -> Result<Vec<Request>, crate::format::manifes
     }
     Ok(requests)
 }
+
+/// A seed no run before chose: the standard library's per-process random
+/// hasher keys (from the operating system), hashed with the time, below
+/// 10^9 so that it is easy to type back.
+///
+/// # Example
+///
+/// ```
+/// assert!(slider::generate::fresh_seed() < 1_000_000_000);
+/// ```
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    hasher.finish() % 1_000_000_000
+}
+
+/// Reads a generation manifest file through the capped reader
+/// ([`parse_manifest`]).
+///
+/// # Errors
+///
+/// `cannot read PATH: why`, or `PATH:LINE:COL: why`.
+#[cfg(feature = "cli")]
+pub fn read_manifest(path: &std::path::Path) -> Result<Vec<Request>, String> {
+    let idle = Some(crate::format::source::DEFAULT_IDLE);
+    let text = crate::format::source::read_text(path, idle)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_manifest(&text).map_err(|e| format!("{}:{e}", path.display()))
+}

@@ -61,3 +61,31 @@ pub fn bundle(out: &Path, slider_binary: &Path, flags: &[String]) -> std::io::Re
     zip.finish().map_err(std::io::Error::other)?.flush()?;
     Ok(std::fs::metadata(out)?.len())
 }
+
+/// The flags a bundle cannot bake in, since the bundle grades
+/// `/autograder/submission` into `results.json` itself.
+pub const NOT_BAKED: [&str; 5] = [
+    "--batch",
+    "--gradescope",
+    "--gradescope-bundle",
+    "--compare-report",
+    "--compare-reports",
+];
+
+/// The first of `flags` that is one of [`NOT_BAKED`] (alone or `=VALUE`).
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::gradescope::refused_flag;
+/// let flags = ["--api".to_string(), "princeton".to_string(), "--batch=x".to_string()];
+/// assert_eq!(refused_flag(&flags), Some("--batch=x"));
+/// assert_eq!(refused_flag(&flags[..2]), None);
+/// ```
+#[must_use]
+pub fn refused_flag(flags: &[String]) -> Option<&str> {
+    flags
+        .iter()
+        .find(|f| NOT_BAKED.contains(&f.split('=').next().unwrap_or_default()))
+        .map(String::as_str)
+}

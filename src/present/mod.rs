@@ -10,7 +10,9 @@
 //!   `JUnit`, Gradescope and GitHub annotations;
 //! - [`bench`]: the benchmarks' tables;
 //! - [`github`]: the one escaper of GitHub workflow commands;
-//! - [`pdb`]: pattern-database notes, hints and build progress.
+//! - [`pdb`]: pattern-database notes, hints and build progress;
+//! - [`report_files`]: report files opened first and written last;
+//! - [`search`]: `slider solve`'s statistics and budget hints.
 //!
 //! Adding an output format: a function in the module of what it renders
 //! (`check.rs` or `grade.rs`), and its name in the binary's `--format`.
@@ -22,3 +24,5 @@ pub mod diagnostic;
 pub mod github;
 pub mod grade;
 pub mod pdb;
+pub mod report_files;
+pub mod search;

@@ -142,3 +142,59 @@ impl UserMode {
         (root && self == UserMode::Auto).then_some(super::UID_BASE)
     }
 }
+
+/// What the flags and the machine give the programs of a run.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// Limits on each run.
+    pub limits: super::process::Limits,
+    /// `--user`.
+    pub user: UserMode,
+    /// `--sandbox`.
+    pub mode: SandboxMode,
+    /// The grader's `PATH` (bubblewrap is looked for there; the programs
+    /// get it).
+    pub path: Option<std::ffi::OsString>,
+    /// Variables passed through to the programs, with their values.
+    pub pass: Vec<(std::ffi::OsString, std::ffi::OsString)>,
+    /// Folders the sandbox hides.
+    pub hide: Vec<PathBuf>,
+    /// Whether the grader runs as root (each job slot then gets a uid).
+    pub root: bool,
+    /// Where private working folders are made.
+    pub scratch: PathBuf,
+}
+
+/// The harness of `setup`, and why there is no sandbox when `auto` found
+/// none.
+///
+/// # Errors
+///
+/// Why `--sandbox always` cannot be had.
+///
+/// # Example
+///
+/// ```
+/// use slider::run::process::{Limits, Memory};
+/// use slider::run::sandbox::{SandboxMode, Setup, UserMode, harness};
+/// let limits = Limits { wall: std::time::Duration::from_secs(1), cpu: None, memory: Memory::Resident(1 << 30), max_output: 1 << 20, processes: 64, file_size: 1 << 20 };
+/// let setup = Setup { limits, user: UserMode::Keep, mode: SandboxMode::Never, path: None, pass: Vec::new(), hide: Vec::new(), root: false, scratch: std::env::temp_dir() };
+/// let (harness, no_sandbox) = harness(setup)?;
+/// assert!(harness.bwrap.is_none() && harness.uid_base.is_none() && no_sandbox.is_none());
+/// # Ok::<(), String>(())
+/// ```
+pub fn harness(setup: Setup) -> Result<(super::Harness, Option<String>), String> {
+    let (bwrap, why) = match sandbox(setup.mode, setup.path.as_deref())? {
+        Sandbox::Bwrap(path) => (Some(path), None),
+        Sandbox::None(why) => (None, why),
+    };
+    let harness = super::Harness {
+        limits: setup.limits,
+        uid_base: setup.user.uid_base(setup.root),
+        env: program_env(setup.path, &setup.pass),
+        bwrap,
+        hide: setup.hide,
+        scratch: setup.scratch,
+    };
+    Ok((harness, why))
+}

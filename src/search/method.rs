@@ -22,6 +22,24 @@ pub enum Method {
 }
 
 impl Method {
+    /// The name the command line gives it (`idastar`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(slider::search::Method::Bibfs.name(), "bibfs");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Bfs => "bfs",
+            Method::Bibfs => "bibfs",
+            Method::Astar => "astar",
+            Method::Idastar => "idastar",
+            Method::Iddfs => "iddfs",
+        }
+    }
+
     /// Whether the search is guided by the configured heuristic.
     ///
     /// # Example

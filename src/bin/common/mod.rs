@@ -199,11 +199,10 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
         .map_err(|_| format!("`{text}` seconds is too long a time"))
 }
 
-/// The harness untrusted programs run under: `limits`, and the isolation
-/// the flags and this machine give: a uid per job slot (as root),
-/// bubblewrap (with a note when `auto` finds none), the programs'
-/// environment with `pass_env`'s variables passed through, and the `hide`n
-/// folders.
+/// The harness untrusted programs run under ([`slider::run::sandbox::harness`]):
+/// `limits`, a uid per job slot (as root), bubblewrap (with a note when
+/// `auto` finds none), `pass_env`'s variables passed through, and the
+/// `hide`n folders.
 #[cfg(feature = "cli")]
 #[allow(dead_code)] // slider-check runs nothing
 pub fn harness(
@@ -213,69 +212,52 @@ pub fn harness(
     pass_env: &[String],
     hide: Vec<std::path::PathBuf>,
 ) -> Result<slider::run::Harness, u8> {
-    use slider::run::sandbox::{Sandbox, program_env, sandbox};
-    let bwrap = match sandbox(mode, std::env::var_os("PATH").as_deref()) {
-        Ok(Sandbox::Bwrap(path)) => Some(path),
-        Ok(Sandbox::None(why)) => {
-            if let Some(why) = why {
-                let _ = writeln!(
-                    anstream::stderr(),
-                    "note: no sandbox ({why}); programs run with the other protections only"
-                );
-            }
-            None
-        }
-        Err(why) => return Err(fail(&why)),
-    };
-    let pass: Vec<(std::ffi::OsString, std::ffi::OsString)> = pass_env
+    let pass = pass_env
         .iter()
-        .filter_map(|name| std::env::var_os(name).map(|value| (name.into(), value)))
-        .collect();
-    Ok(slider::run::Harness {
+        .filter_map(|name| std::env::var_os(name).map(|value| (name.into(), value)));
+    let setup = slider::run::sandbox::Setup {
         limits,
-        uid_base: user.uid_base(nix::unistd::geteuid().is_root()),
-        env: program_env(std::env::var_os("PATH"), &pass),
-        bwrap,
+        user,
+        mode,
+        path: std::env::var_os("PATH"),
+        pass: pass.collect(),
         hide,
+        root: nix::unistd::geteuid().is_root(),
         scratch: std::env::temp_dir(),
-    })
+    };
+    let (harness, no_sandbox) = slider::run::sandbox::harness(setup).map_err(|why| fail(&why))?;
+    if let Some(why) = no_sandbox {
+        let _ = writeln!(
+            anstream::stderr(),
+            "note: no sandbox ({why}); programs run with the other protections only"
+        );
+    }
+    Ok(harness)
 }
 
-/// Report files named on the command line, opened before any work (so that
-/// a path that cannot be written fails at once) and written at the end.
+/// Opens the report files named on the command line before any work
+/// ([`ReportFiles`](slider::present::report_files::ReportFiles)); `Err` is
+/// the exit code, after saying why.
 #[cfg(feature = "cli")]
 #[allow(dead_code)] // slider-check writes none
-pub struct ReportFiles<K> {
-    files: Vec<(K, std::path::PathBuf, std::fs::File)>,
+pub fn report_files<K: Copy>(
+    wanted: &[(K, Option<&std::path::PathBuf>)],
+) -> Result<slider::present::report_files::ReportFiles<K>, u8> {
+    slider::present::report_files::ReportFiles::open(wanted).map_err(|e| fail(&e))
 }
 
+/// Writes the report files; false (after saying why) when one failed.
 #[cfg(feature = "cli")]
-#[allow(dead_code)]
-impl<K: Copy> ReportFiles<K> {
-    /// Creates each named file; `Err` is the exit code of the first failure.
-    pub fn open(wanted: &[(K, Option<&std::path::PathBuf>)]) -> Result<ReportFiles<K>, u8> {
-        let mut files = Vec::new();
-        for (kind, path) in wanted {
-            let Some(path) = path else { continue };
-            match std::fs::File::create(path) {
-                Ok(file) => files.push((*kind, (*path).clone(), file)),
-                Err(e) => return Err(fail(&format!("cannot write {}: {e}", path.display()))),
-            }
-        }
-        Ok(ReportFiles { files })
+#[allow(dead_code)] // slider-check writes none
+pub fn write_reports<K: Copy>(
+    files: slider::present::report_files::ReportFiles<K>,
+    text: &dyn Fn(K) -> String,
+) -> bool {
+    let failed = files.write(text);
+    for why in &failed {
+        report_error(why);
     }
-
-    /// Writes each file's text; false (after saying why) when one fails.
-    pub fn write(self, text: &dyn Fn(K) -> String) -> bool {
-        let mut ok = true;
-        for (kind, path, mut file) in self.files {
-            if let Err(e) = file.write_all(text(kind).as_bytes()) {
-                report_error(&format!("cannot write {}: {e}", path.display()));
-                ok = false;
-            }
-        }
-        ok
-    }
+    failed.is_empty()
 }
 
 /// When SIGINT or SIGTERM arrived ([`clean_up_on_signals`]): blocks until

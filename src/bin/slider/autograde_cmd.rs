@@ -16,7 +16,7 @@ use slider::run::process::{Limits, Memory};
 use slider::run::sandbox::{SandboxMode, UserMode};
 
 use crate::batch_progress::Batch;
-use crate::common::{ReportFiles, fail};
+use crate::common::fail;
 
 /// Arguments of `slider autograde`.
 #[derive(Debug, Args)]
@@ -171,7 +171,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         },
         None => None,
     };
-    let files = match ReportFiles::open(&[
+    let files = match crate::common::report_files(&[
         (FileKind::Json, args.json.as_ref()),
         (FileKind::Junit, args.junit.as_ref()),
         (FileKind::Gradescope, args.gradescope.as_ref()),
@@ -234,11 +234,11 @@ fn finish(
     args: &AutogradeArgs,
     reports: &[Report],
     comparisons: &[slider::autograde::calibrate::Comparison],
-    files: ReportFiles<FileKind>,
+    files: slider::present::report_files::ReportFiles<FileKind>,
     per_student: &StudentFiles<'_>,
 ) -> u8 {
     if let Some(dir) = &args.classroom
-        && let Err(e) = write_classroom(dir, &reports[0], args.max_score)
+        && let Err(e) = present::classroom::write(dir, &reports[0], args.max_score)
     {
         return fail(&e);
     }
@@ -254,7 +254,7 @@ fn finish(
     if args.compare_reports && !comparisons.is_empty() {
         let _ = write!(out, "\n{}", present::compare::agreement(comparisons));
     }
-    let written = files.write(&|kind| match kind {
+    let written = crate::common::write_reports(files, &|kind| match kind {
         FileKind::Json => present::json(reports),
         FileKind::Junit => present::junit(reports),
         FileKind::Gradescope => present::gradescope::results(
@@ -317,17 +317,7 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String]) -> u8 {
         #[command(flatten)]
         args: AutogradeArgs,
     }
-    let refused = [
-        "--batch",
-        "--gradescope",
-        "--gradescope-bundle",
-        "--compare-report",
-        "--compare-reports",
-    ];
-    if let Some(flag) = flags
-        .iter()
-        .find(|f| refused.contains(&f.split('=').next().unwrap_or_default()))
-    {
+    if let Some(flag) = slider::autograde::gradescope::refused_flag(flags) {
         return fail(&format!(
             "{flag} cannot be baked into a Gradescope bundle: it grades /autograder/submission into results.json"
         ));
@@ -344,30 +334,11 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String]) -> u8 {
         .and_then(|exe| slider::autograde::gradescope::bundle(out, &exe, flags));
     match written {
         Ok(bytes) => {
-            let baked = if flags.is_empty() {
-                "no flags baked in".to_string()
-            } else {
-                format!("baked in: {}", flags.join(" "))
-            };
-            println!(
-                "wrote {} ({:.1} MB; {baked})\nupload it in Gradescope: the assignment's Configure Autograder, \"Zip file upload\", Ubuntu base image; students submit Board.java and Solver.java",
-                out.display(),
-                bytes as f64 / 1e6
-            );
+            println!("{}", present::gradescope::bundle_written(out, bytes, flags));
             exit_code::SUCCESS
         }
         Err(e) => fail(&format!("cannot write {}: {e}", out.display())),
     }
-}
-
-/// `--classroom DIR`: a reporter input file per category graded.
-fn write_classroom(dir: &std::path::Path, report: &Report, max_score: f64) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    for (runner, json) in present::classroom::runners(report, max_score) {
-        let path = dir.join(format!("{runner}.json"));
-        std::fs::write(&path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    Ok(())
 }
 
 /// A clap value parser for `--max-score`: a finite number above 0.
@@ -380,48 +351,24 @@ fn parse_points(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The submissions named and found by `--batch`, each checked to be a
-/// folder or a `.zip`.
+/// The submissions named and found by `--batch`
+/// ([`slider::autograde::sources::submissions`]), with the flags that are
+/// about one submission checked.
 fn submissions(args: &AutogradeArgs) -> Result<Vec<PathBuf>, u8> {
-    let mut submissions = args.submissions.clone();
-    if let Some(batch) = &args.batch {
-        match std::fs::read_dir(batch) {
-            Ok(entries) => {
-                let mut found: Vec<PathBuf> = entries
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.is_dir() || is_zip(p))
-                    .collect();
-                found.sort();
-                submissions.extend(found);
-            }
-            Err(e) => return Err(fail(&format!("cannot read {}: {e}", batch.display()))),
-        }
-    }
-    if submissions.is_empty() {
-        return Err(fail("no submission to grade"));
-    }
-    for submission in &submissions {
-        if !submission.is_dir() && !is_zip(submission) {
-            return Err(fail(&format!(
-                "{}: not a folder or a .zip file (a submission holds Board.java and Solver.java)",
-                submission.display()
-            )));
-        }
-    }
+    let submissions =
+        slider::autograde::sources::submissions(&args.submissions, args.batch.as_deref())
+            .map_err(|e| fail(&e))?;
     let single = [
         ("--gradescope", args.gradescope.is_some()),
         ("--compare-report", args.compare_report.is_some()),
         ("--classroom", args.classroom.is_some()),
     ];
-    for (flag, given) in single {
-        if given && submissions.len() != 1 {
-            return Err(fail(&format!(
-                "{flag} is about one submission: give exactly one"
-            )));
-        }
+    match single.iter().find(|(_, given)| *given) {
+        Some((flag, _)) if submissions.len() != 1 => Err(fail(&format!(
+            "{flag} is about one submission: give exactly one"
+        ))),
+        _ => Ok(submissions),
     }
-    Ok(submissions)
 }
 
 /// The library's options from the arguments: the JDK, the sandbox, the
@@ -457,12 +404,4 @@ fn options(args: &AutogradeArgs) -> Result<Options, u8> {
         trial_cpu: args.trial_timeout,
         total: args.time_limit,
     })
-}
-
-/// A regular file named `*.zip`.
-fn is_zip(path: &std::path::Path) -> bool {
-    path.is_file()
-        && path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
 }

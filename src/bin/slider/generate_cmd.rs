@@ -5,9 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use slider::exit_code;
-use slider::generate::{
-    GenerateError, Kind, MAX_WALKS, Request, generate_observed, parse_manifest, seeded,
-};
+use slider::generate::{GenerateError, Kind, MAX_WALKS, Request, generate_observed, seeded};
 use slider::oracle::Oracle;
 
 use crate::common::report_error;
@@ -56,14 +54,11 @@ pub struct GenArgs {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &GenArgs) -> u8 {
-    let code = generate_all(args);
+    let seed = args.seed.unwrap_or_else(slider::generate::fresh_seed);
+    let code = generate_all(args, seed);
     // A fresh seed is said once boards were drawn (exit 0, or 1 when the
     // walks gave up), so that the run can be repeated.
-    if args.seed.is_none()
-        && args.manifest.is_none()
-        && code != exit_code::ERROR
-        && let Some(seed) = LAST_SEED.get()
-    {
+    if args.seed.is_none() && args.manifest.is_none() && code != exit_code::ERROR {
         let _ = writeln!(
             anstream::stderr(),
             "seed: {seed} (`--seed {seed}` makes these boards again)"
@@ -72,12 +67,9 @@ pub fn run(args: &GenArgs) -> u8 {
     code
 }
 
-/// The fresh seed drawn for this run, if one was.
-static LAST_SEED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-
-fn generate_all(args: &GenArgs) -> u8 {
+fn generate_all(args: &GenArgs, seed: u64) -> u8 {
     let requests = if let Some(path) = &args.manifest {
-        match read_manifest(path) {
+        match slider::generate::read_manifest(path) {
             Ok(requests) => requests,
             Err(message) => {
                 report_error(&message);
@@ -89,7 +81,7 @@ fn generate_all(args: &GenArgs) -> u8 {
             size: args.size.unwrap_or(3),
             kind: kind_of(args),
             count: args.count,
-            seed: args.seed.unwrap_or_else(fresh_seed),
+            seed,
         }]
     };
     let mut printed = 0;
@@ -159,26 +151,4 @@ fn write_file(dir: &Path, name: &str, text: &str) -> Result<(), String> {
     let path = dir.join(name);
     std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     writeln!(std::io::stdout().lock(), "{}", path.display()).map_err(|e| e.to_string())
-}
-
-/// A seed no run before chose: the standard library's per-process random
-/// hasher keys (from the operating system), hashed with the time.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    let seed = hasher.finish() % 1_000_000_000;
-    LAST_SEED.get_or_init(|| seed);
-    seed
-}
-
-/// Reads a generation manifest (`size kind seed [count]` lines).
-fn read_manifest(path: &Path) -> Result<Vec<Request>, String> {
-    let text = slider::format::source::read_text(path, Some(slider::format::source::DEFAULT_IDLE))
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse_manifest(&text).map_err(|e| format!("{}:{e}", path.display()))
 }

@@ -1,7 +1,6 @@
 //! `slider grade`: run a submission over a suite and report.
 
 use std::ffi::OsString;
-use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -152,16 +151,14 @@ pub fn run(args: &GradeArgs) -> u8 {
     }
     // Every report file is opened before the first test: a bad path costs
     // nothing but this message.
-    let mut files = Vec::new();
-    for path in [&args.json, &args.junit, &args.gradescope]
-        .into_iter()
-        .flatten()
-    {
-        match File::create(path) {
-            Ok(file) => files.push(Some(file)),
-            Err(e) => return fail(&format!("cannot write {}: {e}", path.display())),
-        }
-    }
+    let files = match crate::common::report_files(&[
+        (FileKind::Json, args.json.as_ref()),
+        (FileKind::Junit, args.junit.as_ref()),
+        (FileKind::Gradescope, args.gradescope.as_ref()),
+    ]) {
+        Ok(files) => files,
+        Err(code) => return code,
+    };
     let harness = match harness(args) {
         Ok(harness) => harness,
         Err(code) => return code,
@@ -219,45 +216,27 @@ pub fn run(args: &GradeArgs) -> u8 {
     code
 }
 
+/// The report files `slider grade` writes.
+#[derive(Debug, Clone, Copy)]
+enum FileKind {
+    Json,
+    Junit,
+    Gradescope,
+}
+
 /// Writes the report files opened before the tests; false if one failed.
 fn write_reports(
     args: &GradeArgs,
     results: &[slider::grade::outcome::TestResult],
     suite_name: &str,
-    files: Vec<Option<File>>,
+    files: slider::present::report_files::ReportFiles<FileKind>,
 ) -> bool {
-    let program_name = args
-        .command
-        .iter()
-        .map(|a| a.to_string_lossy())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let texts = [
-        args.json
-            .as_ref()
-            .map(|_| report::json(results, suite_name, &program_name)),
-        args.junit
-            .as_ref()
-            .map(|_| report::junit(results, suite_name)),
-        args.gradescope
-            .as_ref()
-            .map(|_| report::gradescope(results)),
-    ];
-    let paths = [&args.json, &args.junit, &args.gradescope];
-    let mut opened = files.into_iter();
-    let mut ok = true;
-    for (path, text) in paths.into_iter().zip(texts) {
-        let (Some(path), Some(text)) = (path, text) else {
-            continue;
-        };
-        if let Some(Some(mut file)) = opened.next()
-            && let Err(e) = file.write_all(text.as_bytes())
-        {
-            report_error(&format!("cannot write {}: {e}", path.display()));
-            ok = false;
-        }
-    }
-    ok
+    let program: Vec<_> = args.command.iter().map(|a| a.to_string_lossy()).collect();
+    crate::common::write_reports(files, &|kind| match kind {
+        FileKind::Json => report::json(results, suite_name, &program.join(" ")),
+        FileKind::Junit => report::junit(results, suite_name),
+        FileKind::Gradescope => report::gradescope(results),
+    })
 }
 
 /// A progress bar on a terminal, nothing elsewhere.

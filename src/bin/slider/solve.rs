@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use slider::bench::peak_memory;
+use slider::present::search as present;
 use slider::search::pdb::{Choice, PatternDatabase};
-use slider::search::{Goal, Heuristic, Limits, Method, SearchConfig, SearchError, Solution};
+use slider::search::{Goal, Heuristic, Limits, Method, SearchConfig, SearchError};
 use slider::{
     Board, Priority, Solver, SolverError, SolverOptions,
     course::Api,
@@ -151,15 +152,9 @@ pub fn run(args: &SolveArgs) -> u8 {
     let written = match &result {
         Ok(solver) => {
             if args.stats {
-                let stats = solver.stats();
-                eprintln!(
-                    "{name}: {} moves; enqueued {}, dequeued {}, largest queue {}; {:.3} s",
-                    solver.moves(),
-                    stats.enqueued,
-                    stats.dequeued,
-                    stats.max_queue,
-                    elapsed.as_secs_f64()
-                );
+                let line =
+                    present::reference_stats(&name, solver.moves(), &solver.stats(), elapsed);
+                eprintln!("{line}");
             }
             match args.output {
                 OutputArg::Course => print_path(solver.solution()),
@@ -168,14 +163,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         }
         Err(SolverError::Unsolvable) => print_line(args.api.unsolvable_message()),
         Err(e) => {
-            let hint = match e {
-                SolverError::TimeLimit { .. } => "raise --time-limit",
-                SolverError::MemoryLimit { .. } => "raise --max-memory",
-                _ => "raise --max-nodes",
-            };
-            report_error(&format!(
-                "{name}: {e}; {hint}, or use --algorithm idastar, which needs constant memory"
-            ));
+            report_error(&format!("{name}: {e}; {}", present::reference_hint(e)));
             return exit_code::FAILURE;
         }
     };
@@ -235,7 +223,16 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
     let result = slider::search::solve(board, method, &config);
     if args.stats {
         let used = method.uses_heuristic().then_some(heuristic);
-        print_stats(method, name, &result, used, started.elapsed());
+        if let Some(line) = present::stats(
+            name,
+            method,
+            &result,
+            used,
+            started.elapsed(),
+            peak_memory(),
+        ) {
+            eprintln!("{line}");
+        }
     }
     let written = match result {
         Ok(solution) => {
@@ -247,17 +244,11 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
         }
         Err(SearchError::Unsolvable) => print_line(args.api.unsolvable_message()),
         Err(e) => {
-            let mut hint = match e {
-                SearchError::MemoryLimit { .. } => "raise --max-memory, or use --algorithm idastar",
-                SearchError::TimeLimit { .. } => "raise --time-limit",
-                _ => "raise --max-nodes or --time-limit",
-            }
-            .to_string();
-            if let Some(kind) = PatternDatabase::stronger_than(&goal, pdb.as_ref()) {
-                let stronger = slider::present::pdb::stronger_hint(kind, method == Method::Idastar);
-                hint = format!("{hint}; {stronger}");
-            }
-            report_error(&format!("{name}: {e}; {hint}"));
+            let stronger = PatternDatabase::stronger_than(&goal, pdb.as_ref());
+            report_error(&format!(
+                "{name}: {e}; {}",
+                present::budget_hint(&e, method, stronger)
+            ));
             return exit_code::FAILURE;
         }
     };
@@ -266,38 +257,6 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
 
 /// The nodes the searches that store them may make unless --max-nodes says.
 const DEFAULT_MAX_NODES: u64 = 50_000_000;
-
-/// `--stats` for the non-reference searches: nodes, time, peak memory.
-fn print_stats(
-    method: Method,
-    name: &str,
-    result: &Result<Solution, SearchError>,
-    heuristic: Option<Heuristic>,
-    elapsed: Duration,
-) {
-    let (moves, stats) = match result {
-        Ok(solution) => (Some(solution.moves.len()), solution.stats),
-        Err(SearchError::Budget { stats, .. } | SearchError::TimeLimit { stats, .. }) => {
-            (None, *stats)
-        }
-        Err(_) => return,
-    };
-    let algorithm = method.to_possible_value().map(|v| v.get_name().to_string());
-    let moves = moves.map_or("no answer".to_string(), |m| format!("{m} moves"));
-    let heuristic = heuristic.map_or(String::new(), |h| {
-        format!(" ({h:?}, initial h {})", stats.initial_h)
-    });
-    let memory = peak_memory().map_or(String::new(), |b| {
-        format!("; peak memory {:.1} MB", b as f64 / 1e6)
-    });
-    eprintln!(
-        "{name}: {moves}; {}{heuristic}: expanded {}, generated {}; {:.3} s{memory}",
-        algorithm.unwrap_or_default(),
-        stats.expanded,
-        stats.generated,
-        elapsed.as_secs_f64()
-    );
-}
 
 /// The exit code once the answer is written. A closed pipe
 /// (`slider solve p.txt | head`) is not a failure.

@@ -115,3 +115,17 @@ fn test(name: String, passed: bool, score: f64, message: String) -> Test {
         duration: 0,
     }
 }
+
+/// Writes [`runners`] into `dir`, one `RUNNER.json` each (`--classroom DIR`).
+///
+/// # Errors
+///
+/// `cannot create` / `cannot write PATH: why`.
+pub fn write(dir: &std::path::Path, report: &Report, max_score: f64) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for (runner, json) in runners(report, max_score) {
+        let path = dir.join(format!("{runner}.json"));
+        std::fs::write(&path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}

@@ -231,3 +231,26 @@ mod tests {
         assert_eq!(fenced("x ```` y"), "`````\nx ```` y\n`````\n");
     }
 }
+
+/// What `--gradescope-bundle` says once `out` is written (`bytes` long,
+/// with `flags` baked in), and how to upload it.
+///
+/// # Example
+///
+/// ```
+/// let said = slider::present::autograde::gradescope::bundle_written("a.zip".as_ref(), 2_500_000, &[]);
+/// assert!(said.starts_with("wrote a.zip (2.5 MB; no flags baked in)\nupload it in Gradescope"));
+/// ```
+#[must_use]
+pub fn bundle_written(out: &std::path::Path, bytes: u64, flags: &[String]) -> String {
+    let baked = if flags.is_empty() {
+        "no flags baked in".to_string()
+    } else {
+        format!("baked in: {}", flags.join(" "))
+    };
+    format!(
+        "wrote {} ({:.1} MB; {baked})\nupload it in Gradescope: the assignment's Configure Autograder, \"Zip file upload\", Ubuntu base image; students submit Board.java and Solver.java",
+        out.display(),
+        bytes as f64 / 1e6
+    )
+}
