@@ -214,3 +214,51 @@ fn no_two_files_name_each_other() {
         circles.join("\n")
     );
 }
+
+/// lib.rs re-exports items of some modules at the crate root
+/// (`pub use format::PuzzleError`). Those modules must name the items they
+/// use by their own module (`crate::board::Board`), never through the
+/// root (`crate::Board`): that would be an arrow from the module up to
+/// lib.rs and back, a circle through the root.
+#[test]
+fn modules_lib_re_exports_from_do_not_import_through_the_root() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let lib = std::fs::read_to_string(root.join("lib.rs")).unwrap();
+    let re_exported: Vec<&str> = lib
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("pub use "))
+        .filter_map(|rest| rest.split("::").next())
+        .collect();
+    assert!(re_exported.contains(&"format"), "{re_exported:?}");
+    let mut through_root = Vec::new();
+    for module in re_exported {
+        let mut files = Vec::new();
+        if root.join(module).is_dir() {
+            visit(&root.join(module), &mut files);
+        } else {
+            files.push(root.join(format!("{module}.rs")));
+        }
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (number, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                let named = code.match_indices("crate::").any(|(at, _)| {
+                    code[at + 7..].starts_with(|c: char| c.is_ascii_uppercase() || c == '{')
+                });
+                if named {
+                    through_root.push(format!(
+                        "{}:{}: {}",
+                        file.strip_prefix(&root).unwrap().display(),
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        through_root.is_empty(),
+        "modules re-exported by lib.rs that import through the crate root:\n{}",
+        through_root.join("\n")
+    );
+}

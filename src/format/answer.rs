@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use crate::{Board, Direction};
+use crate::board::{Board, Direction};
 
 use crate::course::HEADER;
 

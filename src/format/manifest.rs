@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::Board;
+use crate::board::Board;
 
 /// A manifest line that cannot be read: its 1-based number and why.
 #[derive(Debug, Clone, PartialEq, Eq)]

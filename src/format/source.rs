@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use super::Span;
 use super::{PuzzleError, PuzzleErrorKind};
-use crate::Board;
+use crate::board::Board;
 
 /// The largest puzzle or goal file read: 32 MiB, room for a board of about
 /// 2,000 x 2,000 tiles.
