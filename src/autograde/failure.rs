@@ -120,6 +120,8 @@ pub enum Failure {
         expected: String,
         /// What was thrown.
         class: String,
+        /// Where, in the student's code (its first frames there).
+        frames: Vec<String>,
     },
     /// No exception where one is required.
     NoException {

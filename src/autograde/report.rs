@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::catalog::Classes;
+use super::catalog::{Check, Classes};
 use super::failure::{Failure, Figure};
 use crate::course::{Api, Edition};
 
@@ -135,6 +135,8 @@ pub struct SectionReport {
     pub category: Category,
     /// The course's title.
     pub title: String,
+    /// What it checks.
+    pub check: Check,
     /// Whose Board it ran with.
     pub classes: Classes,
     /// Its tests: one for a correctness test, one per row for a table.

@@ -392,6 +392,7 @@ pub(super) fn judge_section(
         id: section.id.clone(),
         category: section.category,
         title: section.title.clone(),
+        check: section.check,
         classes: section.classes,
         tests,
         time: run.wall,

@@ -161,6 +161,7 @@ fn threw(check: Check, class: &str, message: &str, frames: &[String]) -> Result<
             Err(Failure::WrongException {
                 expected: ILLEGAL_ARGUMENT.to_string(),
                 class: class.to_string(),
+                frames: frames.to_vec(),
             })
         };
     }

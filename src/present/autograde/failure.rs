@@ -144,14 +144,22 @@ pub fn describe(failure: &Failure) -> Vec<String> {
             } else {
                 vec![format!("{}: {}", v(class), v(message))]
             };
-            out.extend(frames.iter().map(|f| format!("    {}", v(f))));
+            out.extend(frames.iter().map(|f| format!("    at {}", v(f))));
             out
         }
-        Failure::WrongException { expected, class } => vec![
-            "throws the wrong exception".to_string(),
-            format!("throws a {}", v(class)),
-            format!("should throw a {expected}"),
-        ],
+        Failure::WrongException {
+            expected,
+            class,
+            frames,
+        } => {
+            let mut out = vec![
+                "throws the wrong exception".to_string(),
+                format!("throws a {}", v(class)),
+            ];
+            out.extend(frames.iter().map(|f| format!("    at {}", v(f))));
+            out.push(format!("should throw a {expected}"));
+            out
+        }
         Failure::NoException { expected } => vec![format!("does not throw; should throw a {expected}")],
         Failure::Missing { member } => vec![format!("{} is missing", v(member))],
         Failure::Limit {

@@ -12,6 +12,7 @@ mod failure;
 pub mod files;
 pub mod formats;
 pub mod gradescope;
+pub mod hints;
 pub mod html;
 
 use std::fmt::Write as _;
@@ -133,6 +134,9 @@ fn correctness(out: &mut String, section: &SectionReport) {
         test.passed,
         test.total
     );
+    if test.verdict == Verdict::Failed {
+        let _ = writeln!(out, "    hint: {}", hints::hint(section.check));
+    }
 }
 
 fn number(value: f64, name: &str) -> String {
@@ -214,6 +218,9 @@ fn table(out: &mut String, section: &SectionReport) {
         .filter(|t| t.verdict == Verdict::Passed)
         .count();
     let _ = writeln!(out, "==> {passed}/{} tests passed", section.tests.len());
+    if section.tests.iter().any(|t| t.verdict == Verdict::Failed) {
+        let _ = writeln!(out, "    hint: {}", hints::hint(section.check));
+    }
 }
 
 /// The human report: slider's header (what was graded, as what), the

@@ -204,14 +204,6 @@ fn bar(figure: &Figure) -> String {
     out
 }
 
-fn number(value: f64, name: &str) -> String {
-    if name == "seconds" {
-        format!("{value:.2}")
-    } else {
-        format!("{}", value.round() as i64)
-    }
-}
-
 /// A memory or timing table: a row per input, each figure with its bar.
 fn table_html(out: &mut String, section: &SectionReport) {
     let names: Vec<&str> = section
@@ -233,9 +225,9 @@ fn table_html(out: &mut String, section: &SectionReport) {
             esc(&test.row)
         );
         for figure in &test.figures {
-            let mut cell = number(figure.value, figure.name);
+            let mut cell = super::number(figure.value, figure.name);
             if let Some(reference) = figure.reference {
-                let _ = write!(cell, " / {}", number(reference, figure.name));
+                let _ = write!(cell, " / {}", super::number(reference, figure.name));
             }
             if let Some(ratio) = figure.ratio() {
                 let _ = write!(cell, " ({ratio:.1}x)");
@@ -381,6 +373,11 @@ pub fn student(report: &Report) -> String {
             correctness_html(&mut body, test);
             let _ = write!(body, "<p>{}/{} inputs passed</p>", test.passed, test.total);
         }
+        let _ = write!(
+            body,
+            "<p class=\"hint\"><b>Hint:</b> {}</p>",
+            esc(super::hints::hint(section.check))
+        );
         body.push_str("</section>");
     }
     if !passed_tests.is_empty() {

@@ -1,0 +1,100 @@
+//! What to look at when a course test fails: one hint per kind of check,
+//! in the words of the assignment's checklist and of the classic mistakes
+//! the course's autograder catches (docs/COURSE.md §4, docs/AUTOGRADER.md).
+
+use crate::autograde::catalog::{Check, TimingTest};
+use crate::autograde::protocol::{Method, SolverMethod};
+
+/// The hint of a failed test of `check`.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::catalog::Check;
+/// use slider::present::autograde::hints::hint;
+/// assert!(hint(Check::NullArgument).contains("IllegalArgumentException"));
+/// ```
+#[must_use]
+pub fn hint(check: Check) -> &'static str {
+    match check {
+        Check::Value(Method::Hamming | Method::Manhattan) => {
+            "count tiles 1 to n²-1 only, never the blank, and work out each tile's goal cell from n (no hard-coded 3x3 goal)"
+        }
+        Check::Value(Method::Size) => "dimension() returns n, the board's side",
+        Check::Value(Method::ToString) => {
+            "the first line is n; then each row, every tile right-aligned in a field of 2 (`%2d`) after a space, the blank as 0, each line ending in a newline"
+        }
+        Check::Value(Method::IsGoal) => {
+            "isGoal() compares with the goal for this n: tiles 1 to n²-1 in order, the blank last"
+        }
+        Check::Value(Method::IsSolvable) | Check::Solver(SolverMethod::IsSolvable) => {
+            "a board is solvable exactly when its twin is not: run both searches in lockstep, or count inversions (and the blank's row for even n)"
+        }
+        Check::Tiles => {
+            "tileAt(row, col) returns the tile there, 0 for the blank, and throws IllegalArgumentException outside the board"
+        }
+        Check::Neighbors | Check::Neighbors2 => {
+            "each neighbor is a new Board built from a fresh copy of the tiles, with the blank moved once; never share a row with the original"
+        }
+        Check::Twin => {
+            "twin() swaps the same two non-blank tiles every time, in a copy: no randomness, and the original unchanged"
+        }
+        Check::Two => {
+            "no static fields: each Board keeps its own tiles and n, so two Boards of different sizes can live at once"
+        }
+        Check::Mutate => {
+            "copy the constructor's int[][] row by row: the caller may change its array afterwards"
+        }
+        Check::Order => {
+            "no method may change the tiles, and twin() must not depend on when it is called"
+        }
+        Check::Equals | Check::Laws => {
+            "override equals(Object y): true for the same object, false for null, another class or another size, then compare the tiles"
+        }
+        Check::Kth { .. } => {
+            "neighbors and twins must be independent Boards: build each from a copy of the tiles, and recompute or copy the cached values"
+        }
+        Check::Solver(_) => {
+            "stop when the goal board is dequeued, not when it is enqueued; the priority is moves so far + manhattan(); the solution runs from the initial board to the goal"
+        }
+        Check::Sequence => {
+            "solve in the constructor and keep the answer: moves() and solution() only return it"
+        }
+        Check::TwoSolvers => {
+            "no static state in Solver: two Solvers must not share a queue or a count"
+        }
+        Check::NullArgument => {
+            "throw new IllegalArgumentException() when the constructor's argument is null, before using it"
+        }
+        Check::UnsolvableThrows => {
+            "throw IllegalArgumentException when the initial board is unsolvable"
+        }
+        Check::QueueUnchanged => {
+            "never change a search node once it is in the MinPQ: its priority must stay as it was inserted"
+        }
+        Check::EqualsCalled | Check::EqualsOnlyBoards | Check::EqualsOnlyGrandparent => {
+            "the critical optimization: skip a neighbor equal to the board of the node's predecessor, compared with equals(); no visited set"
+        }
+        Check::BoardMemory => {
+            "store the tiles (int[][], or a compact array) and little else: no goal board, no cached neighbors, no second copy"
+        }
+        Check::SolverMemory | Check::QueueMemory => {
+            "keep only the solution once solved: the MinPQ and its search nodes should be local to the constructor, not fields"
+        }
+        Check::Timing(TimingTest::Cpu) => {
+            "too slow: cache manhattan() in the Board, cache the priority in the search node, and apply the critical optimization"
+        }
+        Check::Timing(TimingTest::Queue) => {
+            "too many MinPQ operations: apply the critical optimization, and stop when the goal is dequeued"
+        }
+        Check::Timing(TimingTest::NotCalled) => {
+            "the search must not call hamming() or toString(): they are for clients, not for the Solver"
+        }
+        Check::Timing(TimingTest::Calls) => {
+            "too many Board calls: compute each node's manhattan() once, and create and compare Boards only as the search needs"
+        }
+        Check::Timing(TimingTest::Caching) => {
+            "manhattan() is called for every comparison: compute the priority once per search node, in its constructor, and compare the stored values"
+        }
+    }
+}
