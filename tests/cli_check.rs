@@ -323,3 +323,105 @@ fn a_given_optimum_that_the_answer_or_the_table_refutes_exits_2() {
             "the given optimum 5 is wrong: the exhaustive table says 4",
         ));
 }
+
+/// `--batch`: a line per pair as written in the manifest, the counts, and
+/// exit 2 when a pair could not be read (its answer is missing).
+#[test]
+fn batch_checks_every_pair_of_a_manifest() {
+    let output = check()
+        .args(["--batch", "fixtures/check-batch/pairs.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => true, omit_expression => true}, {
+        insta::assert_snapshot!("batch_pairs", stdout);
+    });
+    // Without the unreadable pair: exit 1 for the rejected ones.
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = std::fs::read_to_string("fixtures/check-batch/pairs.txt").unwrap();
+    let cases = std::fs::canonicalize(CASES).unwrap();
+    let kept: String = manifest
+        .lines()
+        .filter(|l| !l.contains("missing-answer") && !l.starts_with('#'))
+        .map(|l| format!("{}\n", l.replace("../check", &cases.display().to_string())))
+        .collect();
+    std::fs::write(dir.path().join("pairs.txt"), &kept).unwrap();
+    check()
+        .arg("--batch")
+        .arg(dir.path().join("pairs.txt"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::ends_with(
+            "6 pairs: 4 accepted, 2 rejected, 0 unproven, 0 not checked\n",
+        ));
+    // Only accepted pairs: exit 0.
+    let accepted: String = kept
+        .lines()
+        .filter(|l| !l.contains("/r2"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("good.txt"), accepted).unwrap();
+    check()
+        .arg("--batch")
+        .arg(dir.path().join("good.txt"))
+        .assert()
+        .code(0);
+}
+
+/// `--batch --junit --json`: the files hold a case per pair, with the
+/// failures, errors and verdicts of the run.
+#[test]
+fn batch_writes_junit_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let (junit, json) = (dir.path().join("check.xml"), dir.path().join("check.json"));
+    check()
+        .args(["--batch", "fixtures/check-batch/pairs.txt", "--junit"])
+        .arg(&junit)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .code(2);
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains(r#"<testsuite name="fixtures/check-batch/pairs.txt" tests="7" skipped="0" errors="1" failures="2">"#),
+        "{xml}"
+    );
+    assert!(xml.contains(r#"type="E0230""#), "{xml}");
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let verdicts: Vec<&str> = value["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "accepted", "accepted", "accepted", "rejected", "rejected", "accepted", "error"
+        ]
+    );
+    assert_eq!(value["pairs"][3]["findings"][0]["code"], "E0230");
+    assert_eq!(
+        (value["accepted"].as_u64(), value["errors"].as_u64()),
+        (Some(4), Some(1))
+    );
+}
+
+/// A bad manifest line is a usage error with its line number.
+#[test]
+fn batch_manifest_errors_name_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = dir.path().join("pairs.txt");
+    std::fs::write(&manifest, "# pairs\np.txt\n").unwrap();
+    check()
+        .arg("--batch")
+        .arg(&manifest)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}:2: expected `puzzle answer [optimum]`",
+            manifest.display()
+        )));
+}

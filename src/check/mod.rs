@@ -5,6 +5,8 @@
 //! proved, and every finding (up to a cap) with its place. A wrong answer
 //! is a report, not an error; nothing here prints.
 
+#[cfg(feature = "cli")]
+pub mod batch;
 mod detect;
 mod finding;
 mod proof;

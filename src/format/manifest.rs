@@ -211,3 +211,60 @@ mod tests {
         assert_eq!(korf, last);
     }
 }
+
+/// One line of a pairs manifest (`slider-check --batch`): a puzzle file,
+/// the answer to check against it, and optionally its known optimum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairLine {
+    /// The 1-based line.
+    pub line: usize,
+    /// The puzzle's path, as written.
+    pub puzzle: String,
+    /// The answer's path, as written.
+    pub answer: String,
+    /// The optimum to trust instead of proving one: `Some(None)` for
+    /// `unsolvable`.
+    pub optimum: Option<Option<u64>>,
+}
+
+/// Reads a pairs manifest: `puzzle answer [optimum]` per line, the optimum
+/// a number of moves or `unsolvable`.
+///
+/// # Errors
+///
+/// The first line that is not `puzzle answer [optimum]`.
+///
+/// # Example
+///
+/// ```
+/// use slider::format::manifest::parse_pairs;
+/// let pairs = parse_pairs("# course files\np1.txt a1.txt\np2.txt a2.txt unsolvable\n")?;
+/// assert_eq!((pairs[0].line, pairs[1].optimum), (2, Some(None)));
+/// assert_eq!(parse_pairs("p.txt").unwrap_err().line, 1);
+/// # Ok::<(), slider::format::manifest::ManifestError>(())
+/// ```
+pub fn parse_pairs(text: &str) -> Result<Vec<PairLine>, ManifestError> {
+    let mut pairs = Vec::new();
+    for (line, fields) in fields(text) {
+        let bad = |message: String| ManifestError { line, message };
+        let (puzzle, answer, optimum) = match fields.as_slice() {
+            [puzzle, answer] => (*puzzle, *answer, None),
+            [puzzle, answer, optimum] => (*puzzle, *answer, Some(*optimum)),
+            _ => return Err(bad("expected `puzzle answer [optimum]`".to_string())),
+        };
+        let optimum = match optimum {
+            None => None,
+            Some("unsolvable") => Some(None),
+            Some(n) => Some(Some(n.parse().map_err(|_| {
+                bad(format!("`{n}` is not a number of moves or `unsolvable`"))
+            })?)),
+        };
+        pairs.push(PairLine {
+            line,
+            puzzle: puzzle.to_string(),
+            answer: answer.to_string(),
+            optimum,
+        });
+    }
+    Ok(pairs)
+}

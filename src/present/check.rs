@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::check::batch::PairOutcome;
 use crate::check::{AnswerFormat, Finding, Proof, Report, Verdict};
 use crate::present::diagnostic::{Diagnostic, Severity, render};
 
@@ -167,15 +168,26 @@ struct JsonPlace {
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
 pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
-    let value = JsonReport {
+    let mut text =
+        serde_json::to_string_pretty(&json_report(report, puzzle, answer)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+fn verdict_id(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Accepted => "accepted",
+        Verdict::Rejected => "rejected",
+        Verdict::Unproven => "unproven",
+    }
+}
+
+fn json_report<'a>(report: &Report, puzzle: &'a str, answer: &'a str) -> JsonReport<'a> {
+    JsonReport {
         version: 1,
         puzzle,
         answer,
-        verdict: match report.verdict {
-            Verdict::Accepted => "accepted",
-            Verdict::Rejected => "rejected",
-            Verdict::Unproven => "unproven",
-        },
+        verdict: verdict_id(report.verdict),
         format: report.format.map(|format| match format {
             AnswerFormat::Course => "course",
             AnswerFormat::Moves => "moves",
@@ -207,10 +219,7 @@ pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
             })
             .collect(),
         omitted: report.omitted,
-    };
-    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
-    text.push('\n');
-    text
+    }
 }
 
 /// GitHub Actions annotations: `::error file=…,line=…,col=…,title=…::…` per
@@ -250,4 +259,163 @@ pub fn github(report: &Report, puzzle: &str, answer: &str) -> String {
     out.push_str(&summary(report, puzzle));
     out.push('\n');
     out
+}
+
+/// One line per pair of `slider-check --batch`: the pair's summary, or why
+/// it could not be checked.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::batch::PairOutcome;
+/// let outcome = PairOutcome { puzzle: "p.txt".into(), answer: "a.txt".into(), result: Err("cannot read a.txt: gone".into()), elapsed: Default::default() };
+/// assert_eq!(slider::present::check::batch_line(&outcome), "error: p.txt a.txt: cannot read a.txt: gone");
+/// ```
+#[must_use]
+pub fn batch_line(outcome: &PairOutcome) -> String {
+    let puzzle = outcome.puzzle.display().to_string();
+    match &outcome.result {
+        Ok(report) => {
+            let first = report.findings.first().map_or(String::new(), |f| {
+                format!(
+                    "; first: {}:{}: error[{}]: {}",
+                    outcome.answer.display(),
+                    f.span,
+                    f.kind.code(),
+                    f.kind
+                )
+            });
+            format!(
+                "{} ({}){first}",
+                summary(report, &puzzle),
+                outcome.answer.display()
+            )
+        }
+        Err(why) => format!("error: {puzzle} {}: {why}", outcome.answer.display()),
+    }
+}
+
+/// How many pairs were accepted, rejected, unproven, and not checked.
+#[must_use]
+pub fn batch_counts(outcomes: &[PairOutcome]) -> [usize; 4] {
+    let mut counts = [0; 4];
+    for outcome in outcomes {
+        let slot = match &outcome.result {
+            Ok(r) if r.verdict == Verdict::Accepted => 0,
+            Ok(r) if r.verdict == Verdict::Rejected => 1,
+            Ok(_) => 2,
+            Err(_) => 3,
+        };
+        counts[slot] += 1;
+    }
+    counts
+}
+
+/// The last line of `slider-check --batch`.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(slider::present::check::batch_summary(&[]), "0 pairs: 0 accepted, 0 rejected, 0 unproven, 0 not checked");
+/// ```
+#[must_use]
+pub fn batch_summary(outcomes: &[PairOutcome]) -> String {
+    let [accepted, rejected, unproven, errors] = batch_counts(outcomes);
+    let plural = if outcomes.len() == 1 { "" } else { "s" };
+    format!(
+        "{} pair{plural}: {accepted} accepted, {rejected} rejected, {unproven} unproven, {errors} not checked",
+        outcomes.len()
+    )
+}
+
+/// `slider-check --batch --json`: every pair's report (schema version 1,
+/// as a single check's), or its error, and the counts.
+///
+/// # Example
+///
+/// ```
+/// let text = slider::present::check::batch_json(&[]);
+/// assert!(text.contains("\"pairs\": []"));
+/// ```
+#[must_use]
+pub fn batch_json(outcomes: &[PairOutcome]) -> String {
+    let pairs: Vec<serde_json::Value> = outcomes
+        .iter()
+        .map(|outcome| {
+            let puzzle = outcome.puzzle.display().to_string();
+            let answer = outcome.answer.display().to_string();
+            match &outcome.result {
+                Ok(report) => {
+                    serde_json::to_value(json_report(report, &puzzle, &answer)).unwrap_or_default()
+                }
+                Err(why) => serde_json::json!({
+                    "version": 1, "puzzle": puzzle, "answer": answer,
+                    "verdict": "error", "error": why,
+                }),
+            }
+        })
+        .collect();
+    let [accepted, rejected, unproven, errors] = batch_counts(outcomes);
+    let value = serde_json::json!({
+        "version": 1,
+        "pairs": pairs,
+        "accepted": accepted,
+        "rejected": rejected,
+        "unproven": unproven,
+        "errors": errors,
+    });
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// `slider-check --batch --junit`: a test case per pair, named after its
+/// puzzle and answer; a rejected pair fails with its findings, an
+/// unproven one is skipped, one that could not be checked is an error.
+///
+/// # Example
+///
+/// ```
+/// let xml = slider::present::check::batch_junit(&[], "pairs.txt");
+/// assert!(xml.contains("<testsuite name=\"pairs.txt\""));
+/// ```
+#[must_use]
+pub fn batch_junit(outcomes: &[PairOutcome], manifest: &str) -> String {
+    use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
+    let mut report = quick_junit::Report::new("slider-check");
+    let mut suite = TestSuite::new(manifest);
+    for outcome in outcomes {
+        let name = format!("{} {}", outcome.puzzle.display(), outcome.answer.display());
+        let status = match &outcome.result {
+            Ok(r) if r.verdict == Verdict::Accepted => TestCaseStatus::success(),
+            Ok(r) if r.verdict == Verdict::Unproven => {
+                let mut status = TestCaseStatus::skipped();
+                status.set_message(summary(r, &outcome.puzzle.display().to_string()));
+                status
+            }
+            Ok(r) => {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status.set_message(summary(r, &outcome.puzzle.display().to_string()));
+                status.set_type(r.findings.first().map_or("rejected", |f| f.kind.code()));
+                status.set_description(human(
+                    r,
+                    &outcome.puzzle.display().to_string(),
+                    &outcome.answer.display().to_string(),
+                    false,
+                ));
+                status
+            }
+            Err(why) => {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+                status.set_message(why.as_str());
+                status
+            }
+        };
+        let mut case = TestCase::new(name, status);
+        case.set_classname(manifest);
+        case.set_time(outcome.elapsed);
+        suite.add_test_case(case);
+    }
+    report.add_test_suite(suite);
+    report.to_string().unwrap_or_default()
 }

@@ -27,10 +27,24 @@ use slider::present::check as render;
 struct Args {
     /// The puzzle: a course file, or a one-line board (`1 2 3 4 5 6 7 8 0`,
     /// `12345678x`); `-` reads standard input.
-    puzzle: PathBuf,
+    #[arg(required_unless_present = "batch")]
+    puzzle: Option<PathBuf>,
     /// The answer: the course client's output, a move string, or a move
     /// count; `-` reads standard input.
-    answer: PathBuf,
+    #[arg(required_unless_present = "batch")]
+    answer: Option<PathBuf>,
+    /// Check every pair of a manifest instead: lines of `PUZZLE ANSWER
+    /// [OPTIMUM]`, paths relative to the manifest's folder, `#` comments.
+    /// One line per pair, then the counts; exit 0 when all are accepted, 2
+    /// when one could not be read, else 1 when one is rejected, else 3.
+    #[arg(long, value_name = "MANIFEST", conflicts_with_all = ["puzzle", "answer", "goal", "optimum"])]
+    batch: Option<PathBuf>,
+    /// With --batch: write every pair's JSON report to FILE.
+    #[arg(long, value_name = "FILE", requires = "batch")]
+    json: Option<PathBuf>,
+    /// With --batch: write `JUnit` XML to FILE, a test case per pair.
+    #[arg(long, value_name = "FILE", requires = "batch")]
+    junit: Option<PathBuf>,
     /// Read the answer as this format instead of detecting it.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     answer_format: FormatArg,
@@ -92,7 +106,7 @@ enum MovesArg {
     Tile,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Output {
     Human,
     Json,
@@ -122,13 +136,20 @@ fn parse_optimum(text: &str) -> Result<KnownOptimum, String> {
 }
 
 fn run(args: &Args) -> u8 {
-    if args.puzzle.as_os_str() == "-" && args.answer.as_os_str() == "-" {
+    let options = options(args);
+    let (Some(puzzle_path), Some(answer_path)) = (&args.puzzle, &args.answer) else {
+        return match &args.batch {
+            Some(manifest) => batch(args, manifest, &options),
+            None => fail("give a PUZZLE and an ANSWER, or --batch MANIFEST"),
+        };
+    };
+    if puzzle_path.as_os_str() == "-" && answer_path.as_os_str() == "-" {
         return fail("the puzzle and the answer cannot both be standard input");
     }
-    let puzzle_name = input_name(&args.puzzle);
-    let answer_name = input_name(&args.answer);
+    let puzzle_name = input_name(puzzle_path);
+    let answer_name = input_name(answer_path);
     let idle = args.input_timeout;
-    let puzzle = match read_board(&args.puzzle, idle, parse_puzzle_any) {
+    let puzzle = match read_board(puzzle_path, idle, parse_puzzle_any) {
         Ok(board) => board,
         Err(code) => return code,
     };
@@ -140,26 +161,9 @@ fn run(args: &Args) -> u8 {
         None => None,
     };
     // The answer is streamed: capped in length, bounded in each wait.
-    let answer = match source::open(&args.answer, Some(idle)) {
+    let answer = match source::open(answer_path, Some(idle)) {
         Ok(input) => BufReader::with_capacity(1 << 16, Capped::new(input, MAX_ANSWER_BYTES)),
         Err(e) => return fail(&format!("cannot read {answer_name}: {e}")),
-    };
-    let options = CheckOptions {
-        format: match args.answer_format {
-            FormatArg::Auto => None,
-            FormatArg::Course => Some(AnswerFormat::Course),
-            FormatArg::Moves => Some(AnswerFormat::Moves),
-            FormatArg::Count => Some(AnswerFormat::Count),
-        },
-        strict: args.strict,
-        api: args.api,
-        moves: match args.moves {
-            MovesArg::Blank => MoveMeaning::Blank,
-            MovesArg::Tile => MoveMeaning::Tile,
-        },
-        budget: args.budget,
-        max_findings: args.max_findings.max(1),
-        optimum: args.optimum.map(|known| known.0),
     };
     // Pattern databases for 4x4 and 5x5 proofs, loaded only if a proof needs
     // a search: 7-8 (4x4) or 6-6-6-6 (5x5) when cached, else 6-6-3 for 4x4
@@ -237,5 +241,100 @@ fn suggest_stronger(n: usize, used: Option<&Option<slider::search::pdb::PatternD
              `slider pdb build {strong}` builds the stronger {strong} databases once (about 4 minutes, \
              2.3 GB of memory, 288 MB on disk) and slider-check uses them from then on"
         );
+    }
+}
+
+/// The checker's options from the flags.
+fn options(args: &Args) -> CheckOptions {
+    CheckOptions {
+        format: match args.answer_format {
+            FormatArg::Auto => None,
+            FormatArg::Course => Some(AnswerFormat::Course),
+            FormatArg::Moves => Some(AnswerFormat::Moves),
+            FormatArg::Count => Some(AnswerFormat::Count),
+        },
+        strict: args.strict,
+        api: args.api,
+        moves: match args.moves {
+            MovesArg::Blank => MoveMeaning::Blank,
+            MovesArg::Tile => MoveMeaning::Tile,
+        },
+        budget: args.budget,
+        max_findings: args.max_findings.max(1),
+        optimum: args.optimum.map(|known| known.0),
+    }
+}
+
+/// `--batch MANIFEST`: every pair checked, a line each, then the counts
+/// (or the JSON on standard output with `--format json`), and the report
+/// files.
+fn batch(args: &Args, manifest: &std::path::Path, options: &CheckOptions) -> u8 {
+    use slider::check::batch::{check_pairs, read_pairs};
+    let pairs = match read_pairs(manifest, args.input_timeout) {
+        Ok(pairs) => pairs,
+        Err(e) => return fail(&e),
+    };
+    let files =
+        match common::report_files(&[("json", args.json.as_ref()), ("junit", args.junit.as_ref())])
+        {
+            Ok(files) => files,
+            Err(code) => return code,
+        };
+    // Databases for 4x4 and 5x5 proofs, opened once, when a proof needs them.
+    let dir = common::pdb_dir(args.pdb_dir.as_deref());
+    let cache: [std::cell::OnceCell<Option<slider::search::pdb::PatternDatabase>>; 2] =
+        Default::default();
+    let pdb = |n: usize| -> Option<&slider::search::pdb::PatternDatabase> {
+        if args.no_pdb {
+            return None;
+        }
+        let cell = cache.get(n.checked_sub(4)?)?;
+        cell.get_or_init(|| {
+            let goal = slider::search::Goal::standard(n);
+            let opened = common::open_pdb(&goal, slider::search::pdb::Choice::Best, &dir, false);
+            opened
+                .map_err(|e| {
+                    common::report_error(&format!(
+                        "pattern databases unavailable ({e}); proving with linear conflict"
+                    ))
+                })
+                .ok()
+        })
+        .as_ref()
+    };
+    let base = manifest.parent().unwrap_or(std::path::Path::new("."));
+    let json = args.format == Output::Json;
+    let outcomes = check_pairs(
+        base,
+        &pairs,
+        options,
+        args.input_timeout,
+        &pdb,
+        &mut |outcome| {
+            if !json {
+                let _ = writeln!(anstream::stdout(), "{}", render::batch_line(outcome));
+            }
+        },
+    );
+    let name = manifest.display().to_string();
+    let text = if json {
+        render::batch_json(&outcomes)
+    } else {
+        format!("{}\n", render::batch_summary(&outcomes))
+    };
+    let _ = write!(io::stdout().lock(), "{text}");
+    let written = common::write_reports(files, &|kind| match kind {
+        "json" => render::batch_json(&outcomes),
+        _ => render::batch_junit(&outcomes, &name),
+    });
+    let [_, rejected, unproven, errors] = render::batch_counts(&outcomes);
+    if errors > 0 || !written {
+        exit_code::ERROR
+    } else if rejected > 0 {
+        exit_code::FAILURE
+    } else if unproven > 0 {
+        exit_code::UNPROVEN
+    } else {
+        exit_code::SUCCESS
     }
 }
