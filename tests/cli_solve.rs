@@ -424,3 +424,35 @@ fn idastar_runs_until_its_time_limit_and_names_the_stronger_databases() {
     assert!(stderr.contains("`slider pdb build 7-8`"), "{stderr}");
     assert!(!stderr.contains("node limit"), "{stderr}");
 }
+
+/// `--fast` is IDA* with the default databases: an optimal answer (its
+/// length checked by slider-check's exhaustive table, an independent
+/// oracle), and it refuses to be combined with another algorithm.
+#[test]
+fn fast_finds_an_optimal_answer_and_conflicts_with_algorithm() {
+    let cache = tempfile::tempdir().unwrap();
+    let course = common::course_dir().join("puzzle3x3-20.txt");
+    let output = slider()
+        .args(["solve", "--fast", "--output", "moves"])
+        .arg(&course)
+        .env("SLIDER_PDB_DIR", cache.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let moves = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(moves.trim().len(), 20);
+    Command::cargo_bin("slider-check")
+        .unwrap()
+        .arg(&course)
+        .arg("-")
+        .write_stdin(moves)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("20 moves, legal and optimal"));
+    slider()
+        .args(["solve", "--fast", "--algorithm", "bfs"])
+        .arg(&course)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}

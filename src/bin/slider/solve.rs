@@ -31,6 +31,13 @@ pub struct SolveArgs {
     /// reference); the others are the textbook algorithms and IDA*.
     #[arg(long, value_enum, default_value_t = AlgorithmArg::Reference)]
     algorithm: AlgorithmArg,
+    /// The fastest optimal search: IDA* with the strongest pattern
+    /// databases cached (7-8 for 4x4 when built, else 6-6-3, built on
+    /// first use; 6-6-6-6 for 5x5 when built; linear conflict otherwise).
+    /// Same as `--algorithm idastar --heuristic auto`: an optimal answer,
+    /// not necessarily the course's own path.
+    #[arg(long, conflicts_with_all = ["algorithm", "heuristic", "priority"])]
+    fast: bool,
     /// The heuristic of `astar` and `idastar` (`auto`: pattern databases for
     /// IDA* on 3x3 and 4x4, else linear conflict; Manhattan for A*).
     #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
@@ -137,6 +144,9 @@ pub fn run(args: &SolveArgs) -> u8 {
         max_bytes: Some(args.max_memory.saturating_mul(1 << 20)),
         time_limit: args.time_limit,
     };
+    if args.fast {
+        return search_cmd(args, Method::Idastar, &board, &name);
+    }
     if let AlgorithmArg::Search(method) = args.algorithm {
         return search_cmd(args, method, &board, &name);
     }
@@ -221,6 +231,18 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
     };
     let started = Instant::now();
     let result = slider::search::solve(board, method, &config);
+    // A long search that weaker databases made long: say how to shorten it.
+    if result.is_ok()
+        && started.elapsed() >= SLOW
+        && heuristic == Heuristic::PatternDatabase
+        && let Some(kind) = PatternDatabase::stronger_than(&goal, pdb.as_ref())
+    {
+        let hint = slider::present::pdb::stronger_hint(kind, method == Method::Idastar);
+        eprintln!(
+            "note: {name} took {:.0} s; {hint}",
+            started.elapsed().as_secs_f64()
+        );
+    }
     if args.stats {
         let used = method.uses_heuristic().then_some(heuristic);
         if let Some(line) = present::stats(
@@ -254,6 +276,9 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
     };
     exit_for(written)
 }
+
+/// A search this long, with weaker databases than the strongest, gets a note.
+const SLOW: Duration = Duration::from_secs(10);
 
 /// The nodes the searches that store them may make unless --max-nodes says.
 const DEFAULT_MAX_NODES: u64 = 50_000_000;
