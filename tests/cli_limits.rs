@@ -178,3 +178,37 @@ fn benchmarks_find_the_vendored_data_from_any_folder() {
         "{stderr}"
     );
 }
+
+/// `slider pdb build` says what it built, without calling an explicit
+/// build a first use; a search that builds the databases itself says it
+/// was their first use. (Times and the cache folder are filtered out.)
+#[test]
+fn database_builds_are_worded_for_who_asked() {
+    let cache = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let mut command = bin("slider");
+        command.env("SLIDER_PDB_DIR", cache.path()).args(args);
+        outcome(&mut command)
+    };
+    let built = run(&["pdb", "build", "4-4"]);
+    let again = run(&["pdb", "build", "4-4"]);
+    std::fs::remove_dir_all(cache.path().join(".")).ok();
+    let searched = run(&[
+        "solve",
+        "--algorithm",
+        "idastar",
+        "--output",
+        "moves",
+        "fixtures/course/puzzle04.txt",
+    ]);
+    let text = format!("{built}\n=== built again ===\n{again}\n=== by a search ===\n{searched}");
+    let cache_path = cache.path().display().to_string();
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => true,
+        omit_expression => true,
+        filters => vec![(cache_path.as_str(), "[CACHE]"), (r"in \d+\.\d s", "in [T] s")],
+    }, {
+        insta::assert_snapshot!("pdb_build_wording", text);
+    });
+}

@@ -38,11 +38,7 @@ pub fn note(note: &Note, requested: bool) -> String {
                 _ => " (first use)".to_string(),
             };
             let cached = match &opened.save_error {
-                None => format!(
-                    "{:.1} MB cached at {}",
-                    *bytes as f64 / 1e6,
-                    opened.path.display()
-                ),
+                None => format!("{} cached at {}", size(*bytes), opened.path.display()),
                 Some(e) => {
                     format!("could not cache them ({e}); they will be built again next time")
                 }
@@ -55,6 +51,15 @@ pub fn note(note: &Note, requested: bool) -> String {
         Note::StrongerUnusable { kind, error } => format!(
             "warning: the {kind} pattern databases are unusable ({error}); `slider pdb build {kind}` rebuilds them"
         ),
+    }
+}
+
+/// A size in bytes, in MB or, below one, in KB.
+fn size(bytes: usize) -> String {
+    if bytes >= 1_000_000 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{:.1} KB", bytes as f64 / 1e3)
     }
 }
 
