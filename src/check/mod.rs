@@ -41,6 +41,7 @@ pub enum AnswerFormat {
 
 /// What a move letter names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MoveMeaning {
     /// The direction the blank moves.
     #[default]

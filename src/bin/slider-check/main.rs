@@ -55,8 +55,8 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Api::Any)]
     api: Api,
     /// Whether move letters name the blank's direction or the tile's.
-    #[arg(long, value_enum, default_value_t = MovesArg::Blank)]
-    moves: MovesArg,
+    #[arg(long, value_enum, default_value_t = MoveMeaning::Blank)]
+    moves: MoveMeaning,
     /// Node budget for proving optimality by search; when it is spent
     /// before a proof, the verdict is "legal, optimality unproven" (exit 3).
     #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
@@ -98,12 +98,6 @@ enum FormatArg {
     Course,
     Moves,
     Count,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum MovesArg {
-    Blank,
-    Tile,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -237,9 +231,8 @@ fn suggest_stronger(n: usize, used: Option<&Option<slider::search::pdb::PatternD
     {
         let _ = writeln!(
             anstream::stderr(),
-            "note: the {kind} pattern databases could not prove the optimum within the budget; \
-             `slider pdb build {strong}` builds the stronger {strong} databases once (about 4 minutes, \
-             2.3 GB of memory, 288 MB on disk) and slider-check uses them from then on"
+            "{}",
+            slider::present::pdb::unproven_note(kind, strong)
         );
     }
 }
@@ -255,10 +248,7 @@ fn options(args: &Args) -> CheckOptions {
         },
         strict: args.strict,
         api: args.api,
-        moves: match args.moves {
-            MovesArg::Blank => MoveMeaning::Blank,
-            MovesArg::Tile => MoveMeaning::Tile,
-        },
+        moves: args.moves,
         budget: args.budget,
         max_findings: args.max_findings.max(1),
         optimum: args.optimum.map(|known| known.0),
