@@ -425,3 +425,22 @@ fn batch_manifest_errors_name_the_line() {
             manifest.display()
         )));
 }
+
+/// Every code the sources can print is documented in docs/FINDINGS.md.
+#[test]
+fn every_finding_code_is_documented() {
+    let docs = std::fs::read_to_string("docs/FINDINGS.md").unwrap();
+    let mut codes = Vec::new();
+    for source in ["src/check/finding.rs", "src/format/error.rs"] {
+        let text = std::fs::read_to_string(source).unwrap();
+        for (at, _) in text.match_indices("\"E0") {
+            codes.push(text[at + 1..at + 6].to_string());
+        }
+    }
+    assert!(codes.len() >= 30, "{codes:?}");
+    let missing: Vec<&String> = codes
+        .iter()
+        .filter(|code| !docs.contains(&format!("| {code} |")))
+        .collect();
+    assert!(missing.is_empty(), "not in docs/FINDINGS.md: {missing:?}");
+}

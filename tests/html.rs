@@ -105,6 +105,7 @@ fn autograde_pages_render_in_a_browser_not_blank_and_escaped() {
         "reference",
         "buggy/shared-rows",
         "buggy/board-goal-array",
+        "buggy/null-npe",
         "learned/byte-tiles",
     ];
     let run = Command::new(assert_cmd::cargo::cargo_bin("slider"))
@@ -124,6 +125,7 @@ fn autograde_pages_render_in_a_browser_not_blank_and_escaped() {
         "reference",
         "shared-rows",
         "board-goal-array",
+        "null-npe",
         "byte-tiles",
         "_img_src_x_onerror_alert_1__",
         "index",
@@ -153,9 +155,13 @@ fn autograde_pages_render_in_a_browser_not_blank_and_escaped() {
         memory.contains("class=\"bar over\""),
         "Memory 1's rows over the limit"
     );
+    // A failing test says what to look at, and where the student's code threw.
+    let npe = std::fs::read_to_string(pages.join("null-npe.html")).unwrap();
+    assert!(npe.contains("<p class=\"hint\"><b>Hint:</b> throw new IllegalArgumentException()"));
+    assert!(npe.contains("(Solver.java:"), "the student's own line");
     // The class page links every student and counts the failures.
     let index = std::fs::read_to_string(pages.join("index.html")).unwrap();
-    for name in &names[..5] {
+    for name in &names[..6] {
         assert!(index.contains(&format!("href=\"{name}.html\"")), "{name}");
     }
     assert!(index.contains("Board 5a: check neighbors() with file inputs"));
@@ -168,4 +174,60 @@ fn autograde_pages_render_in_a_browser_not_blank_and_escaped() {
             "{page}"
         );
     }
+}
+
+/// The class page of a batch of every fixture submission (compilation and
+/// API only, to keep it short): every student linked, the page drawn.
+#[test]
+fn the_class_page_of_every_fixture_renders() {
+    common::require_jdk();
+    let chromium = common::require_chromium();
+    let work = tempfile::tempdir().unwrap();
+    let pages = work.path().join("pages");
+    let fixtures = root_dir().join("fixtures/autograde");
+    let mut submissions = vec![fixtures.join("reference"), fixtures.join("princeton")];
+    for group in ["buggy", "learned", "hostile"] {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(fixtures.join(group))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        found.sort();
+        submissions.extend(found);
+    }
+    let run = Command::new(assert_cmd::cargo::cargo_bin("slider"))
+        .current_dir(root_dir())
+        .args([
+            "autograde",
+            "--only",
+            "compile,api",
+            "--jobs",
+            "2",
+            "--html",
+        ])
+        .arg(&pages)
+        .args(&submissions)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let index = std::fs::read_to_string(pages.join("index.html")).unwrap();
+    let links = index.matches("<a href=\"").count();
+    assert!(
+        links >= submissions.len(),
+        "{links} links for {} students",
+        submissions.len()
+    );
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("html-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let png = shots.join("class-of-every-fixture.png");
+    let (dom, log) = render(chromium, &pages.join("index.html"), &png);
+    assert!(!log.contains("Uncaught"), "a script error\n{log}");
+    assert!(dom.contains("slider autograde"), "{dom}");
+    let (inked, colors) = ink(&png);
+    assert!(
+        inked > 0.01 && colors >= 3,
+        "blank: {inked:.4} inked, {colors} colors"
+    );
 }
