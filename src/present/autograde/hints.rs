@@ -2,20 +2,64 @@
 //! in the words of the assignment's checklist and of the classic mistakes
 //! the course's autograder catches (docs/COURSE.md §4, docs/AUTOGRADER.md).
 
+use crate::autograde::Failure;
 use crate::autograde::catalog::{Check, TimingTest};
 use crate::autograde::protocol::{Method, SolverMethod};
 
-/// The hint of a failed test of `check`.
+/// The hint of a test of `check` that failed with `failures` (the kept
+/// ones). When every failure is of one kind that says more than the check
+/// (the code threw, ran out of a limit, or lacks a method), the hint is
+/// about that; otherwise it is the check's.
 ///
 /// # Example
 ///
 /// ```
+/// use slider::autograde::Failure;
 /// use slider::autograde::catalog::Check;
 /// use slider::present::autograde::hints::hint;
-/// assert!(hint(Check::NullArgument).contains("IllegalArgumentException"));
+/// assert!(hint(Check::NullArgument, &[]).contains("IllegalArgumentException"));
+/// let threw = Failure::Threw { class: "java.lang.ArithmeticException".into(), message: "/ by zero".into(), frames: vec![] };
+/// assert!(hint(Check::Twin, &[&threw]).starts_with("the code threw"));
 /// ```
 #[must_use]
-pub fn hint(check: Check) -> &'static str {
+pub fn hint(check: Check, failures: &[&Failure]) -> &'static str {
+    let all = |kind: fn(&Failure) -> bool| !failures.is_empty() && failures.iter().all(|f| kind(f));
+    if all(|f| matches!(f, Failure::Threw { .. })) {
+        return "the code threw: the frames under the exception are the student's own lines, the first one where it happened";
+    }
+    if all(|f| matches!(f, Failure::Missing { .. })) {
+        return "a method or constructor of the assignment's API is missing, or has another signature: see the API section";
+    }
+    let limited = |f: &Failure| {
+        matches!(
+            f,
+            Failure::Limit { .. }
+                | Failure::JvmEnded { .. }
+                | Failure::NotRun { .. }
+                | Failure::ProbeIncomplete
+        )
+    };
+    if !matches!(check, Check::Timing(_)) && all(limited) {
+        return "the trial ran out of a limit or its JVM ended: look for a loop that never ends, a wait, unbounded recursion, or memory kept across calls";
+    }
+    by_check(check)
+}
+
+/// The hint of a failed `section`, from its check and its kept failures.
+#[must_use]
+pub fn for_section(section: &crate::autograde::SectionReport) -> &'static str {
+    let failures: Vec<&Failure> = section
+        .tests
+        .iter()
+        .flat_map(|t| &t.failures)
+        .map(|f| &f.failure)
+        .filter(|f| !matches!(f, Failure::OverLimit))
+        .collect();
+    hint(section.check, &failures)
+}
+
+/// The hint of a failed test of `check`, from what the check is about.
+fn by_check(check: Check) -> &'static str {
     match check {
         Check::Value(Method::Hamming | Method::Manhattan) => {
             "count tiles 1 to n²-1 only, never the blank, and work out each tile's goal cell from n (no hard-coded 3x3 goal)"

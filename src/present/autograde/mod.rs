@@ -135,7 +135,7 @@ fn correctness(out: &mut String, section: &SectionReport) {
         test.total
     );
     if test.verdict == Verdict::Failed {
-        let _ = writeln!(out, "    hint: {}", hints::hint(section.check));
+        let _ = writeln!(out, "    hint: {}", hints::for_section(section));
     }
 }
 
@@ -219,7 +219,7 @@ fn table(out: &mut String, section: &SectionReport) {
         .count();
     let _ = writeln!(out, "==> {passed}/{} tests passed", section.tests.len());
     if section.tests.iter().any(|t| t.verdict == Verdict::Failed) {
-        let _ = writeln!(out, "    hint: {}", hints::hint(section.check));
+        let _ = writeln!(out, "    hint: {}", hints::for_section(section));
     }
 }
 

@@ -376,7 +376,7 @@ pub fn student(report: &Report) -> String {
         let _ = write!(
             body,
             "<p class=\"hint\"><b>Hint:</b> {}</p>",
-            esc(super::hints::hint(section.check))
+            esc(super::hints::for_section(section))
         );
         body.push_str("</section>");
     }
