@@ -344,7 +344,7 @@ fn batch_checks_every_pair_of_a_manifest() {
     let kept: String = manifest
         .lines()
         .filter(|l| !l.contains("missing-answer") && !l.starts_with('#'))
-        .map(|l| format!("{}\n", l.replace("../check", &cases.display().to_string())))
+        .map(|l| l.replace("../check", &cases.display().to_string()) + "\n")
         .collect();
     std::fs::write(dir.path().join("pairs.txt"), &kept).unwrap();
     check()
@@ -359,7 +359,7 @@ fn batch_checks_every_pair_of_a_manifest() {
     let accepted: String = kept
         .lines()
         .filter(|l| !l.contains("/r2"))
-        .map(|l| format!("{l}\n"))
+        .flat_map(|l| [l, "\n"])
         .collect();
     std::fs::write(dir.path().join("good.txt"), accepted).unwrap();
     check()

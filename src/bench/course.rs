@@ -46,9 +46,9 @@ pub fn reference(
         let mut solver = None;
         for _ in 0..runs {
             let started = Instant::now();
-            let solved = Solver::new(board);
+            let result = Solver::new(board);
             times.push(started.elapsed());
-            solver = Some(solved.map_err(|e| format!("{name}: {e}"))?);
+            solver = Some(result.map_err(|e| format!("{name}: {e}"))?);
         }
         let Some(solver) = solver else { continue };
         let times = Times::of(times);

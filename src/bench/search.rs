@@ -300,7 +300,7 @@ pub fn pdb(
     });
     let folder = scratch.join(format!("slider-bench-pdb-{}", std::process::id()));
     let path = folder.join("bench.pdb");
-    let timed = pdb.save(&path).map_err(|e| e.to_string()).and_then(|()| {
+    let loads = pdb.save(&path).map_err(|e| e.to_string()).and_then(|()| {
         (0..runs.max(1))
             .map(|_| {
                 let started = Instant::now();
@@ -311,7 +311,7 @@ pub fn pdb(
             .collect::<Result<Vec<_>, _>>()
     });
     let _ = std::fs::remove_dir_all(&folder);
-    let times = timed?;
+    let times = loads?;
     emit(Line::PdbLoad {
         runs: times.len(),
         times: Times::of(times),

@@ -197,21 +197,6 @@ pub fn parse_benchmarks(
     Ok(instances)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_korf_files_hold_the_same_problems() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/benchmarks");
-        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
-        let korf = parse_benchmarks(&read("korf100.txt"), Convention::Auto).unwrap();
-        let last = parse_benchmarks(&read("korf100-blank-last.txt"), Convention::Auto).unwrap();
-        assert_eq!(korf.len(), 100);
-        assert_eq!(korf, last);
-    }
-}
-
 /// One line of a pairs manifest (`slider-check --batch`): a puzzle file,
 /// the answer to check against it, and optionally its known optimum.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,4 +252,19 @@ pub fn parse_pairs(text: &str) -> Result<Vec<PairLine>, ManifestError> {
         });
     }
     Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_korf_files_hold_the_same_problems() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/benchmarks");
+        let read = |name: &str| std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        let korf = parse_benchmarks(&read("korf100.txt"), Convention::Auto).unwrap();
+        let last = parse_benchmarks(&read("korf100-blank-last.txt"), Convention::Auto).unwrap();
+        assert_eq!(korf.len(), 100);
+        assert_eq!(korf, last);
+    }
 }

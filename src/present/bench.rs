@@ -120,6 +120,17 @@ pub fn render(line: &Line) -> String {
             java.as_secs_f64(),
             ratio(*java, *slider)
         ),
+        Line::PeakMemory(bytes) => format!(
+            "peak memory (resident, whole process): {:.1} MB",
+            *bytes as f64 / 1e6
+        ),
+        other => search(other),
+    }
+}
+
+/// The rows of `korf` (and `24`).
+fn search(line: &Line) -> String {
+    match line {
         Line::KorfHeading {
             what,
             file,
@@ -191,6 +202,13 @@ pub fn render(line: &Line) -> String {
             "separate processes: {count} × `slider solve --algorithm idastar --heuristic {heuristic} --output moves FILE`: {:.3} s in total, {wrong} wrong",
             elapsed.as_secs_f64()
         ),
+        other => tools(other),
+    }
+}
+
+/// The rows of `hardest`, `pdb` and `partitions`.
+fn tools(line: &Line) -> String {
+    match line {
         Line::HardestHeading => format!(
             "IDA* with pattern databases (7-8 when cached, else 6-6-3; linear conflict beyond 4x4), one run each\n{:<24} {:>5} {:>14} {:>14} {:>10}",
             "puzzle", "moves", "expanded", "generated", "seconds"
@@ -263,9 +281,6 @@ pub fn render(line: &Line) -> String {
             "every partition found the same optimal lengths, and the file's published ones"
                 .to_string()
         }
-        Line::PeakMemory(bytes) => format!(
-            "peak memory (resident, whole process): {:.1} MB",
-            *bytes as f64 / 1e6
-        ),
+        _ => String::new(),
     }
 }

@@ -341,6 +341,60 @@ pub fn prepare(text: &str) -> (String, Vec<String>) {
     (out, changes)
 }
 
+/// The submissions of a run: those `named`, then every folder and `.zip`
+/// in the `batch` folder (sorted), each checked to be a folder or a `.zip`.
+///
+/// # Errors
+///
+/// The batch folder cannot be read; a named path is neither; there is no
+/// submission at all.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::sources::submissions;
+/// let class = tempfile::tempdir()?;
+/// std::fs::create_dir(class.path().join("bob"))?;
+/// std::fs::create_dir(class.path().join("alice"))?;
+/// std::fs::write(class.path().join("notes.txt"), "")?;
+/// let found = submissions(&[], Some(class.path()))?;
+/// assert_eq!(found, [class.path().join("alice"), class.path().join("bob")]);
+/// assert!(submissions(&[class.path().join("notes.txt")], None).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn submissions(named: &[PathBuf], batch: Option<&Path>) -> Result<Vec<PathBuf>, String> {
+    let mut submissions = named.to_vec();
+    if let Some(batch) = batch {
+        let entries = std::fs::read_dir(batch)
+            .map_err(|e| format!("cannot read {}: {e}", batch.display()))?;
+        let mut found: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir() || is_zip(p))
+            .collect();
+        found.sort();
+        submissions.extend(found);
+    }
+    if submissions.is_empty() {
+        return Err("no submission to grade".to_string());
+    }
+    if let Some(odd) = submissions.iter().find(|s| !s.is_dir() && !is_zip(s)) {
+        return Err(format!(
+            "{}: not a folder or a .zip file (a submission holds Board.java and Solver.java)",
+            odd.display()
+        ));
+    }
+    Ok(submissions)
+}
+
+/// A regular file named `*.zip`.
+fn is_zip(path: &Path) -> bool {
+    path.is_file()
+        && path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{find, prepare};
@@ -430,58 +484,4 @@ mod tests {
             assert_eq!(lines(&text), lines(source));
         }
     }
-}
-
-/// The submissions of a run: those `named`, then every folder and `.zip`
-/// in the `batch` folder (sorted), each checked to be a folder or a `.zip`.
-///
-/// # Errors
-///
-/// The batch folder cannot be read; a named path is neither; there is no
-/// submission at all.
-///
-/// # Example
-///
-/// ```
-/// use slider::autograde::sources::submissions;
-/// let class = tempfile::tempdir()?;
-/// std::fs::create_dir(class.path().join("bob"))?;
-/// std::fs::create_dir(class.path().join("alice"))?;
-/// std::fs::write(class.path().join("notes.txt"), "")?;
-/// let found = submissions(&[], Some(class.path()))?;
-/// assert_eq!(found, [class.path().join("alice"), class.path().join("bob")]);
-/// assert!(submissions(&[class.path().join("notes.txt")], None).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn submissions(named: &[PathBuf], batch: Option<&Path>) -> Result<Vec<PathBuf>, String> {
-    let mut submissions = named.to_vec();
-    if let Some(batch) = batch {
-        let entries = std::fs::read_dir(batch)
-            .map_err(|e| format!("cannot read {}: {e}", batch.display()))?;
-        let mut found: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_dir() || is_zip(p))
-            .collect();
-        found.sort();
-        submissions.extend(found);
-    }
-    if submissions.is_empty() {
-        return Err("no submission to grade".to_string());
-    }
-    if let Some(odd) = submissions.iter().find(|s| !s.is_dir() && !is_zip(s)) {
-        return Err(format!(
-            "{}: not a folder or a .zip file (a submission holds Board.java and Solver.java)",
-            odd.display()
-        ));
-    }
-    Ok(submissions)
-}
-
-/// A regular file named `*.zip`.
-fn is_zip(path: &Path) -> bool {
-    path.is_file()
-        && path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
 }

@@ -121,10 +121,10 @@ pub fn pdb_dir(chosen: Option<&std::path::Path>) -> std::path::PathBuf {
 /// A progress display for a database build on standard error (hidden
 /// when it is not a terminal), and the callback that feeds it.
 pub fn build_progress(
-    what: String,
+    what: &str,
 ) -> (
     indicatif::ProgressBar,
-    impl Fn(slider::search::pdb::BuildProgress) + Sync,
+    impl Fn(slider::search::pdb::BuildProgress) + Sync + use<>,
 ) {
     const STEPS: u64 = 1000;
     let bar = indicatif::ProgressBar::with_draw_target(
@@ -168,7 +168,7 @@ pub fn open_pdb(
         Choice::Kind(kind) => Some(kind),
         Choice::Best => Kind::default_for(goal.size()),
     };
-    let (bar, progress) = build_progress(building.map_or_else(
+    let (bar, progress) = build_progress(&building.map_or_else(
         || "pattern databases".to_string(),
         |k| format!("{k} pattern databases"),
     ));

@@ -286,7 +286,7 @@ fn batch(args: &Args, manifest: &std::path::Path, options: &CheckOptions) -> u8 
                 .map_err(|e| {
                     common::report_error(&format!(
                         "pattern databases unavailable ({e}); proving with linear conflict"
-                    ))
+                    ));
                 })
                 .ok()
         })

@@ -176,7 +176,8 @@ pub struct KorfArgs {
     pdb_dir: Option<PathBuf>,
 }
 
-/// Prints one row.
+/// Prints one row (the benchmarks hand rows over by value).
+#[allow(clippy::needless_pass_by_value)]
 fn print(line: Line) {
     println!("{}", slider::present::bench::render(&line));
 }
@@ -212,45 +213,12 @@ fn course_boards(
 
 /// Runs the benchmark; returns the exit code.
 pub fn run(args: &BenchArgs) -> u8 {
-    let slider = || std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"));
     let result = match &args.which {
         Bench::Reference {
             course_dir,
             runs,
             bibfs_files,
-        } => {
-            let timing: Vec<String> = slider::course::TIMING_PUZZLES
-                .iter()
-                .map(|n| format!("{n}.txt"))
-                .collect();
-            let timing: Vec<&str> = timing.iter().map(String::as_str).collect();
-            let boards = match course_boards(&[], course_dir, &timing) {
-                Ok(boards) => boards,
-                Err(code) => return code,
-            };
-            let boards: Vec<(String, slider::Board)> = boards
-                .into_iter()
-                .map(|(n, b)| (n.trim_end_matches(".txt").to_string(), b))
-                .collect();
-            let files: Vec<PathBuf> = if bibfs_files.is_empty() {
-                ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4x4-36.txt"]
-                    .iter()
-                    .map(|f| course_dir.join(f))
-                    .collect()
-            } else {
-                bibfs_files.clone()
-            };
-            if let Err(code) = load_boards(&files) {
-                return code;
-            }
-            course::reference(&boards, *runs, &mut print).and_then(|()| {
-                let jdk = slider::autograde::java::Jdk::find(
-                    std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
-                    std::env::var_os("PATH").as_deref(),
-                )?;
-                course::java_bibfs(&files, &slider()?, &jdk, &std::env::temp_dir(), &mut print)
-            })
-        }
+        } => return reference(course_dir, *runs, bibfs_files),
         Bench::Oracle { runs } => course::oracle(*runs, &mut print).map(|()| 0),
         Bench::Classic { files, course_dir } => {
             let default = [
@@ -268,7 +236,7 @@ pub fn run(args: &BenchArgs) -> u8 {
         }
         Bench::Pdb { kind, runs } => {
             let (bar, progress) =
-                crate::common::build_progress(format!("{kind} pattern databases"));
+                crate::common::build_progress(&format!("{kind} pattern databases"));
             let mut emit = |line: Line| {
                 bar.finish_and_clear();
                 print(line);
@@ -386,4 +354,41 @@ fn korf(args: &KorfArgs) -> u8 {
         }
     }
     counted(Ok(wrong))
+}
+
+/// `slider bench reference`: the timing puzzles, then the bi-BFS processes.
+fn reference(course_dir: &Path, runs: usize, bibfs_files: &[PathBuf]) -> u8 {
+    let slider = || std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"));
+    let timing: Vec<String> = slider::course::TIMING_PUZZLES
+        .iter()
+        .map(|n| format!("{n}.txt"))
+        .collect();
+    let timing: Vec<&str> = timing.iter().map(String::as_str).collect();
+    let boards = match course_boards(&[], course_dir, &timing) {
+        Ok(boards) => boards,
+        Err(code) => return code,
+    };
+    let boards: Vec<(String, slider::Board)> = boards
+        .into_iter()
+        .map(|(n, b)| (n.trim_end_matches(".txt").to_string(), b))
+        .collect();
+    let files: Vec<PathBuf> = if bibfs_files.is_empty() {
+        ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4x4-36.txt"]
+            .iter()
+            .map(|f| course_dir.join(f))
+            .collect()
+    } else {
+        bibfs_files.to_vec()
+    };
+    if let Err(code) = load_boards(&files) {
+        return code;
+    }
+    let result = course::reference(&boards, runs, &mut print).and_then(|()| {
+        let jdk = slider::autograde::java::Jdk::find(
+            std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
+            std::env::var_os("PATH").as_deref(),
+        )?;
+        course::java_bibfs(&files, &slider()?, &jdk, &std::env::temp_dir(), &mut print)
+    });
+    counted(result)
 }

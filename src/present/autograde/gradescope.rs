@@ -221,17 +221,6 @@ pub fn results(report: &Report, style: &Style) -> String {
     text
 }
 
-#[cfg(test)]
-mod tests {
-    use super::fenced;
-
-    #[test]
-    fn no_text_can_close_its_fence() {
-        assert_eq!(fenced("a\n"), "```\na\n```\n");
-        assert_eq!(fenced("x ```` y"), "`````\nx ```` y\n`````\n");
-    }
-}
-
 /// What `--gradescope-bundle` says once `out` is written (`bytes` long,
 /// with `flags` baked in), and how to upload it.
 ///
@@ -253,4 +242,15 @@ pub fn bundle_written(out: &std::path::Path, bytes: u64, flags: &[String]) -> St
         out.display(),
         bytes as f64 / 1e6
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fenced;
+
+    #[test]
+    fn no_text_can_close_its_fence() {
+        assert_eq!(fenced("a\n"), "```\na\n```\n");
+        assert_eq!(fenced("x ```` y"), "`````\nx ```` y\n`````\n");
+    }
 }
