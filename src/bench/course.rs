@@ -27,7 +27,7 @@ pub const JAVA_BIBFS: &str = include_str!("java/BiBfs.java");
 /// ```
 /// use slider::Board;
 /// use slider::bench::{Line, course::reference};
-/// let board = Board::new(vec![vec![1, 2, 3], vec![4, 0, 5], vec![7, 8, 6]])?;
+/// let board: Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
 /// let mut lines = Vec::new();
 /// reference(&[("two".to_string(), board)], 1, &mut |line| lines.push(line))?;
 /// assert!(matches!(&lines[1], Line::Reference { moves: 2, .. }));
@@ -104,7 +104,7 @@ pub fn oracle(runs: usize, emit: &mut dyn FnMut(Line)) -> Result<(), String> {
 /// ```
 /// use slider::Board;
 /// use slider::bench::{Line, course::classic};
-/// let board = Board::new(vec![vec![1, 2, 3], vec![4, 0, 5], vec![7, 8, 6]])?;
+/// let board: Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
 /// let mut lines = Vec::new();
 /// assert_eq!(classic(&[("two".into(), board)], &mut |line| lines.push(line)), 0);
 /// assert!(matches!(&lines[1], Line::Classic { moves: 2, .. }));

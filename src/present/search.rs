@@ -17,7 +17,7 @@ use crate::{SolverError, SolverStats};
 /// use slider::Board;
 /// use slider::present::search::stats;
 /// use slider::search::{Method, SearchConfig, solve};
-/// let board = Board::new(vec![vec![1, 2, 3], vec![4, 0, 5], vec![7, 8, 6]])?;
+/// let board: Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
 /// let result = solve(&board, Method::Bibfs, &SearchConfig::default());
 /// let line = stats("p.txt", Method::Bibfs, &result, None, Duration::from_millis(5), None).unwrap();
 /// assert!(line.starts_with("p.txt: 2 moves; bibfs: expanded "));

@@ -82,7 +82,7 @@ impl Method {
 /// ```
 /// use slider::Board;
 /// use slider::search::{Method, SearchConfig, solve};
-/// let board = Board::new(vec![vec![1, 2, 3], vec![4, 0, 5], vec![7, 8, 6]])?;
+/// let board: Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
 /// for method in [Method::Bfs, Method::Bibfs, Method::Astar, Method::Idastar, Method::Iddfs] {
 ///     assert_eq!(solve(&board, method, &SearchConfig::default())?.moves.len(), 2);
 /// }
