@@ -77,8 +77,13 @@ fn size(bytes: usize) -> String {
 /// ```
 #[must_use]
 pub fn stronger_hint(kind: Kind, idastar: bool) -> String {
+    let memory = if kind == Kind::SevenEight {
+        "2.3 GB"
+    } else {
+        "1.3 GB"
+    };
     let how = format!(
-        "`slider pdb build {kind}` builds the stronger {kind} pattern databases once (minutes, about 1.3 GB of memory while building)"
+        "`slider pdb build {kind}` builds the stronger {kind} pattern databases once (minutes, about {memory} of memory while building)"
     );
     if idastar {
         format!("{how}; IDA* then uses them")
