@@ -2,7 +2,7 @@
 //! the exhaustive oracle's build, native against generic breadth-first
 //! search, and slider's bi-BFS process against a Java one.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -15,6 +15,72 @@ use crate::{Board, Solver};
 /// The Java bi-BFS [`java_bibfs`] compares with: a Board of `int[][]`
 /// as a course submission writes it.
 pub const JAVA_BIBFS: &str = include_str!("java/BiBfs.java");
+
+/// The course's puzzle files vendored in the crate (`fixtures/course`),
+/// found from the crate's folder, never from the current directory.
+pub const COURSE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/course");
+
+/// The course files `slider bench classic` times when none are named.
+pub const CLASSIC_FILES: [&str; 6] = [
+    "puzzle3x3-30.txt",
+    "puzzle3x3-31.txt",
+    "puzzle4x4-30.txt",
+    "puzzle36.txt",
+    "puzzle4x4-36.txt",
+    "puzzle4x4-40.txt",
+];
+
+/// The course's hardest files, which `slider bench hardest` solves.
+pub const HARDEST_FILES: [&str; 2] = ["puzzle4x4-78.txt", "puzzle4x4-80.txt"];
+
+/// The files of the bi-BFS comparison ([`java_bibfs`]) when none are named.
+pub const BIBFS_FILES: [&str; 3] = ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4x4-36.txt"];
+
+/// Reads the named course files, or when there are none `default`'s in
+/// `dir`, each named by its file name without `.txt`; all are read
+/// (capped) before a benchmark prints anything.
+///
+/// # Errors
+///
+/// A missing file or folder (with a hint about `--course-dir`), or a file
+/// that is not a board (`file:line:col`).
+///
+/// # Example
+///
+/// ```
+/// use slider::bench::course::{COURSE_DIR, HARDEST_FILES, course_boards};
+/// let boards = course_boards(&[], COURSE_DIR.as_ref(), &HARDEST_FILES)?;
+/// assert_eq!(boards[1].0, "puzzle4x4-80");
+/// assert!(course_boards(&[], "no-such-folder".as_ref(), &HARDEST_FILES).is_err());
+/// # Ok::<(), String>(())
+/// ```
+pub fn course_boards(
+    files: &[PathBuf],
+    dir: &Path,
+    default: &[&str],
+) -> Result<Vec<(String, Board)>, String> {
+    let files: Vec<PathBuf> = if files.is_empty() {
+        default.iter().map(|f| dir.join(f)).collect()
+    } else {
+        files.to_vec()
+    };
+    if let Some(missing) = files.iter().find(|p| !p.exists()) {
+        let folder = missing.parent().unwrap_or(Path::new("."));
+        return Err(format!(
+            "{} does not exist; give the folder of the course's puzzle files with --course-dir (default: {COURSE_DIR})",
+            if folder.is_dir() { missing } else { folder }.display()
+        ));
+    }
+    let idle = crate::format::source::DEFAULT_IDLE;
+    files
+        .iter()
+        .map(|path| {
+            let board = crate::check::files::read_board(path, idle, crate::format::parse_puzzle)
+                .map_err(|e| e.to_string())?;
+            Ok((file_name(path).trim_end_matches(".txt").to_string(), board))
+        })
+        .collect()
+}
 
 /// Times the reference A* `runs` times on each named board.
 ///

@@ -234,16 +234,29 @@ fn run_processes(
 }
 
 /// Solves each named board with IDA*, one run each: with the databases
-/// of its size among `pdbs` when there are some, else linear conflict.
+/// of its size when there are some (3x3 and 4x4, opened first with
+/// `open`, once per size), else linear conflict.
 ///
 /// # Errors
 ///
-/// A solution that does not replay (named).
+/// Databases that could not be opened, or a solution that does not
+/// replay (named).
 pub fn hardest(
     boards: &[(String, Board)],
-    pdbs: &[PatternDatabase],
+    open: &dyn Fn(&Goal) -> Result<PatternDatabase, String>,
     emit: &mut dyn FnMut(Line),
 ) -> Result<(), String> {
+    let mut sizes: Vec<usize> = boards
+        .iter()
+        .map(|(_, b)| b.size())
+        .filter(|n| matches!(n, 3 | 4))
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let pdbs = sizes
+        .iter()
+        .map(|&n| open(&Goal::standard(n)))
+        .collect::<Result<Vec<_>, _>>()?;
     emit(Line::HardestHeading);
     for (name, board) in boards {
         let pdb = pdbs.iter().find(|p| p.goal().size() == board.size());
@@ -320,7 +333,8 @@ pub fn pdb(
 }
 
 /// Builds every candidate 4x4 partition cold and solves the same boards
-/// with each (`set`'s instances, then `random`); every partition must
+/// with each (`set`'s instances, then `random` uniform solvable boards
+/// drawn from `seed`); every partition must
 /// find the set's published lengths and the same lengths on the random
 /// boards.
 ///
@@ -329,10 +343,17 @@ pub fn pdb(
 /// A build or a search failed, or the lengths disagree (named).
 pub fn partitions(
     set: &Instances,
-    random: &[Board],
+    random: usize,
     seed: u64,
     emit: &mut dyn FnMut(Line),
 ) -> Result<(), String> {
+    let mut rng = crate::generate::seeded(seed);
+    let random: Vec<Board> = (0..random)
+        .filter_map(|_| {
+            crate::generate::generate(4, crate::generate::Kind::Solvable, &mut rng, None).ok()
+        })
+        .collect();
+    let random = random.as_slice();
     let goal = Goal::standard(4);
     emit(Line::PartitionsHeading {
         file: set.file.clone(),

@@ -2,15 +2,13 @@
 //! the pairs of a manifest, read through the capped input layer, each
 //! checked as `slider-check PUZZLE ANSWER` would check it (feature `cli`).
 
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::{CheckOptions, Provers, Report, check_with};
-use crate::board::Board;
+use super::files::{Files, ProofDatabases, check_files};
+use super::{CheckOptions, Report};
 use crate::format::manifest::{PairLine, parse_pairs};
-use crate::format::source::{self, Capped, LoadError, MAX_ANSWER_BYTES};
-use crate::search::pdb::PatternDatabase;
+use crate::format::source;
 
 /// One pair's outcome.
 #[derive(Debug, Clone)]
@@ -39,13 +37,13 @@ pub fn read_pairs(path: &Path, idle: Duration) -> Result<Vec<PairLine>, String> 
 
 /// Checks every pair, the paths taken relative to `base` (the manifest's
 /// folder), with `options` (each line's optimum, when given, is trusted
-/// as `--optimum` is). `pdb` gives the databases for a board size when a
-/// proof needs a search; `each` hears of every outcome as it is known.
+/// as `--optimum` is). `dbs` gives the databases when a proof needs a
+/// search; `each` hears of every outcome as it is known.
 ///
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, Verdict, batch::check_pairs};
+/// use slider::check::{CheckOptions, Verdict, batch::check_pairs, files::ProofDatabases};
 /// use slider::format::manifest::parse_pairs;
 /// let dir = tempfile::tempdir()?;
 /// std::fs::write(dir.path().join("p.txt"), "3\n 0 1 3\n 4 2 5\n 7 8 6\n")?;
@@ -53,18 +51,18 @@ pub fn read_pairs(path: &Path, idle: Duration) -> Result<Vec<PairLine>, String> 
 /// std::fs::write(dir.path().join("bad.txt"), "RDRDLR\n")?;
 /// let pairs = parse_pairs("p.txt good.txt\np.txt bad.txt\np.txt missing.txt\n")?;
 /// let idle = std::time::Duration::from_secs(5);
-/// let outcomes = check_pairs(dir.path(), &pairs, &CheckOptions::default(), idle, &|_| None, &mut |_| {});
+/// let outcomes = check_pairs(dir.path(), &pairs, &CheckOptions::default(), idle, &ProofDatabases::new(&|_| None), &mut |_| {});
 /// assert_eq!(outcomes[0].result.as_ref().map(|r| r.verdict), Ok(Verdict::Accepted));
 /// assert_eq!(outcomes[1].result.as_ref().map(|r| r.verdict), Ok(Verdict::Rejected));
 /// assert!(outcomes[2].result.as_ref().unwrap_err().starts_with("cannot read "));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn check_pairs<'p>(
+pub fn check_pairs(
     base: &Path,
     pairs: &[PairLine],
     options: &CheckOptions,
     idle: Duration,
-    pdb: &'p dyn Fn(usize) -> Option<&'p PatternDatabase>,
+    dbs: &ProofDatabases<'_>,
     each: &mut dyn FnMut(&PairOutcome),
 ) -> Vec<PairOutcome> {
     let mut outcomes = Vec::with_capacity(pairs.len());
@@ -76,7 +74,14 @@ pub fn check_pairs<'p>(
         if pair.optimum.is_some() {
             options.optimum = pair.optimum;
         }
-        let result = check_one(&puzzle, &answer, &options, idle, pdb);
+        let files = Files {
+            puzzle: &puzzle,
+            answer: &answer,
+            goal: None,
+        };
+        let result = check_files(files, &options, idle, dbs)
+            .map(|checked| checked.report)
+            .map_err(|e| e.to_string());
         let outcome = PairOutcome {
             puzzle: PathBuf::from(&pair.puzzle),
             answer: PathBuf::from(&pair.answer),
@@ -87,33 +92,4 @@ pub fn check_pairs<'p>(
         outcomes.push(outcome);
     }
     outcomes
-}
-
-fn check_one<'p>(
-    puzzle_path: &Path,
-    answer_path: &Path,
-    options: &CheckOptions,
-    idle: Duration,
-    pdb: &'p dyn Fn(usize) -> Option<&'p PatternDatabase>,
-) -> Result<Report, String> {
-    let puzzle: Board =
-        match source::load_puzzle(puzzle_path, Some(idle), crate::format::parse_puzzle_any) {
-            Ok((board, _)) => board,
-            Err(LoadError::Open(e)) => {
-                return Err(format!("cannot read {}: {e}", puzzle_path.display()));
-            }
-            Err(LoadError::Puzzle { error, .. }) => {
-                return Err(format!("{}:{error}", puzzle_path.display()));
-            }
-        };
-    let input = source::open(answer_path, Some(idle))
-        .map_err(|e| format!("cannot read {}: {e}", answer_path.display()))?;
-    let answer = BufReader::with_capacity(1 << 16, Capped::new(input, MAX_ANSWER_BYTES));
-    let n = puzzle.size();
-    let fetch = || pdb(n);
-    let provers = Provers {
-        pdb_on_demand: matches!(n, 4 | 5).then_some(&fetch as _),
-        ..Provers::default()
-    };
-    Ok(check_with(&puzzle, answer, options, provers))
 }

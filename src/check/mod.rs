@@ -8,6 +8,8 @@
 #[cfg(feature = "cli")]
 pub mod batch;
 mod detect;
+#[cfg(feature = "cli")]
+pub mod files;
 mod finding;
 mod proof;
 mod replay;

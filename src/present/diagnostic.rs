@@ -241,3 +241,26 @@ fn char_range(text: &str, column: usize, chars: usize) -> Range<usize> {
     let end = offset(column.saturating_sub(1) + chars);
     start..end
 }
+/// How a file that could not be checked is reported: a diagnostic that
+/// quotes the text for a bad puzzle or goal (`file:line:col`), else
+/// `error: WHY`; with a final newline.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::files::InputError;
+/// use slider::present::diagnostic::input_error;
+/// let text = input_error(&InputError::BothStdin, false);
+/// assert_eq!(text, "error: the puzzle and the answer cannot both be standard input\n");
+/// ```
+#[cfg(feature = "cli")]
+pub fn input_error(error: &crate::check::files::InputError, color: bool) -> String {
+    match error {
+        crate::check::files::InputError::Puzzle {
+            name,
+            error,
+            source,
+        } => render(&[Diagnostic::from_puzzle_error(error, name)], source, color),
+        other => format!("error: {other}\n"),
+    }
+}

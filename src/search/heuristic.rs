@@ -4,7 +4,7 @@
 //! through its tree (`nodes.rs`).
 //!
 //! Adding a heuristic: a variant here, its engine in `nodes.rs` (or a case
-//! of an existing one), and its name in the binaries' `--heuristic`.
+//! of an existing one), and its name in [`HeuristicChoice`] (`--heuristic`).
 
 /// An admissible heuristic for IDA* and A*.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -42,6 +42,47 @@ impl Heuristic {
             (true, true) => Heuristic::PatternDatabase,
             (true, false) => Heuristic::LinearConflict,
             (false, _) => Heuristic::Manhattan,
+        }
+    }
+}
+
+/// A heuristic as commands name it (`--heuristic`): one by name, or
+/// `auto`, [`Heuristic::auto`]'s policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum HeuristicChoice {
+    /// Pattern databases for IDA* when there are some for the size, else
+    /// linear conflict; Manhattan for A*.
+    #[default]
+    #[cfg_attr(feature = "cli", value(alias = "best"))]
+    Auto,
+    /// Tiles out of place.
+    Hamming,
+    /// Sum of the tiles' Manhattan distances.
+    Manhattan,
+    /// Manhattan plus 2 per tile that must leave its goal line.
+    LinearConflict,
+    /// Additive pattern databases (4x4 and 5x5, and 3x3).
+    Pdb,
+}
+
+impl HeuristicChoice {
+    /// The heuristic chosen, `auto` resolved as [`Heuristic::auto`] does.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Heuristic, HeuristicChoice};
+    /// assert_eq!(HeuristicChoice::Auto.resolve(true, true), Heuristic::PatternDatabase);
+    /// assert_eq!(HeuristicChoice::Hamming.resolve(true, true), Heuristic::Hamming);
+    /// ```
+    pub fn resolve(self, inconsistent_ok: bool, databases: bool) -> Heuristic {
+        match self {
+            HeuristicChoice::Auto => Heuristic::auto(inconsistent_ok, databases),
+            HeuristicChoice::Hamming => Heuristic::Hamming,
+            HeuristicChoice::Manhattan => Heuristic::Manhattan,
+            HeuristicChoice::LinearConflict => Heuristic::LinearConflict,
+            HeuristicChoice::Pdb => Heuristic::PatternDatabase,
         }
     }
 }

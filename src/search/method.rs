@@ -1,9 +1,19 @@
 //! One entry point for every optimal search but the course's A*: IDA*
 //! and the classic algorithms, chosen by [`Method`].
 
+use std::path::Path;
+use std::time::{Duration, Instant};
+
 use super::classic::{self, Algorithm};
-use super::{SearchConfig, SearchError, Solution, idastar};
+use super::pdb::{Kind, PatternDatabase};
+use super::{
+    Goal, Heuristic, HeuristicChoice, Limits, SearchConfig, SearchError, Solution, idastar,
+};
 use crate::Board;
+
+/// The node cap of a search that stores its nodes (and of the course's
+/// A*) when none is given: about 4 GB of nodes at most.
+pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
 
 /// An optimal search, by the name the command line gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,4 +111,113 @@ pub fn solve(
         Method::Iddfs => Algorithm::Iddfs,
     };
     classic::solve(board, algorithm, config)
+}
+
+/// A search as a command asks for it (`slider solve --algorithm`): the
+/// heuristic still to resolve and the pattern databases still to open.
+#[derive(Debug, Clone, Copy)]
+pub struct Request<'a> {
+    /// The algorithm.
+    pub method: Method,
+    /// The heuristic, for A* and IDA*.
+    pub heuristic: HeuristicChoice,
+    /// The goal.
+    pub goal: &'a Goal,
+    /// The node cap ([`DEFAULT_MAX_NODES`] for a search that stores its
+    /// nodes, none for IDA* and IDDFS).
+    pub max_nodes: Option<u64>,
+    /// The time limit.
+    pub time: Option<Duration>,
+    /// The memory cap, in bytes.
+    pub bytes: Option<u64>,
+    /// IDA* threads.
+    pub threads: usize,
+    /// Where pattern databases are cached (`auto` looks there for the
+    /// strongest).
+    pub pdb_dir: &'a Path,
+}
+
+/// What a requested search did.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The search's result.
+    pub result: Result<Solution, SearchError>,
+    /// The heuristic it used (`None` for a blind search).
+    pub heuristic: Option<Heuristic>,
+    /// Databases stronger than the ones used, which the size has
+    /// (a hint for a long or failed search).
+    pub stronger: Option<Kind>,
+    /// The search's time, without opening the databases.
+    pub elapsed: Duration,
+}
+
+/// Runs `request` on `board`: `auto` resolved ([`Heuristic::auto`];
+/// databases when the size has some or stronger ones are cached), the
+/// databases opened with `open` when the heuristic needs them.
+///
+/// # Errors
+///
+/// The databases could not be opened (`open`'s error).
+///
+/// # Example
+///
+/// ```
+/// use slider::search::{Goal, HeuristicChoice, Method, Request, run};
+/// let board: slider::Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
+/// let goal = Goal::standard(3);
+/// let request = Request {
+///     method: Method::Idastar,
+///     heuristic: HeuristicChoice::Manhattan,
+///     goal: &goal,
+///     max_nodes: None,
+///     time: None,
+///     bytes: None,
+///     threads: 1,
+///     pdb_dir: "unused".as_ref(),
+/// };
+/// let outcome = run(&board, &request, &|_| Err("no databases here".into()))?;
+/// assert_eq!(outcome.result.map(|s| s.moves.len()), Ok(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn run(
+    board: &Board,
+    request: &Request<'_>,
+    open: &dyn Fn(&Goal) -> Result<PatternDatabase, String>,
+) -> Result<Outcome, String> {
+    let method = request.method;
+    let databases = super::pdb::supports(board.size())
+        || PatternDatabase::cached_stronger(request.goal, request.pdb_dir).is_some();
+    let heuristic = request
+        .heuristic
+        .resolve(method == Method::Idastar, databases);
+    let pdb = if heuristic == Heuristic::PatternDatabase && method.uses_heuristic() {
+        Some(open(request.goal)?)
+    } else {
+        None
+    };
+    let default_nodes = if method.stores_nodes() {
+        DEFAULT_MAX_NODES
+    } else {
+        u64::MAX
+    };
+    let config = SearchConfig {
+        heuristic,
+        goal: Some(request.goal),
+        pdb: pdb.as_ref(),
+        limits: Limits {
+            nodes: request.max_nodes.unwrap_or(default_nodes),
+            time: request.time,
+            cost: None,
+            bytes: request.bytes,
+        },
+        threads: request.threads,
+    };
+    let started = Instant::now();
+    let result = solve(board, method, &config);
+    Ok(Outcome {
+        result,
+        heuristic: method.uses_heuristic().then_some(heuristic),
+        stronger: PatternDatabase::stronger_than(request.goal, pdb.as_ref()),
+        elapsed: started.elapsed(),
+    })
 }

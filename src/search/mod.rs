@@ -25,5 +25,5 @@ mod prune;
 pub use api::{Limits, SearchConfig, SearchError, SearchStats, Solution};
 pub use estimate::{estimate, linear_conflict};
 pub use goal::Goal;
-pub use heuristic::Heuristic;
-pub use method::{Method, solve};
+pub use heuristic::{Heuristic, HeuristicChoice};
+pub use method::{DEFAULT_MAX_NODES, Method, Outcome, Request, run, solve};

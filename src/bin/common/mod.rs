@@ -3,23 +3,9 @@
 //! `slider::format::source`). Included by each with `#[path]`.
 
 use std::io::Write;
-use std::path::Path;
-use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 use slider::exit_code;
-use slider::format::source::{LoadError, load_puzzle};
-use slider::present::diagnostic::{Diagnostic, render};
-use slider::{Board, PuzzleError};
-
-/// The name diagnostics use for an input (`<stdin>` for `-`).
-pub fn input_name(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
-    }
-}
 
 /// Prints `error: MESSAGE` to standard error.
 pub fn report_error(message: &str) {
@@ -32,48 +18,11 @@ pub fn fail(message: &str) -> u8 {
     exit_code::ERROR
 }
 
-/// Reads and parses a board with `parse` (`-` is standard input), at most
-/// the library's puzzle cap and waiting at most `idle` on a silent pipe.
-/// Errors are reported on standard error (a diagnostic with `file:line:col`
-/// when there is text to quote); the `Err` is exit code 2.
-pub fn read_board(
-    path: &Path,
-    idle: Duration,
-    parse: fn(&[u8]) -> Result<Board, PuzzleError>,
-) -> Result<Board, u8> {
-    let name = input_name(path);
-    match load_puzzle(path, Some(idle), parse) {
-        Ok((board, _)) => Ok(board),
-        Err(LoadError::Open(e)) => Err(fail(&format!("cannot read {name}: {e}"))),
-        Err(LoadError::Puzzle { error, source }) => {
-            let text = render(
-                &[Diagnostic::from_puzzle_error(&error, &name)],
-                &source,
-                true,
-            );
-            let _ = write!(anstream::stderr(), "{text}");
-            Err(exit_code::ERROR)
-        }
-    }
-}
-
-/// Reads a `--goal` board for `puzzle` (same size), as [`read_board`].
-pub fn read_goal(
-    path: &Path,
-    idle: Duration,
-    parse: fn(&[u8]) -> Result<Board, PuzzleError>,
-    puzzle: &Board,
-) -> Result<slider::search::Goal, u8> {
-    let board = read_board(path, idle, parse)?;
-    if board.size() != puzzle.size() {
-        return Err(fail(&format!(
-            "{name}: the goal is {goal}x{goal}, the puzzle {size}x{size}",
-            name = input_name(path),
-            goal = board.size(),
-            size = puzzle.size()
-        )));
-    }
-    Ok(slider::search::Goal::from_board(&board))
+/// Reports an input that could not be read; exit code 2.
+pub fn input_failed(error: slider::check::files::InputError) -> u8 {
+    let text = slider::present::diagnostic::input_error(&error, true);
+    let _ = write!(anstream::stderr(), "{text}");
+    exit_code::ERROR
 }
 
 /// The `--color` choices.
@@ -296,32 +245,4 @@ pub fn clean_up_on_signals(scratch: std::path::PathBuf) {
                 std::process::exit(128 + signal);
             }
         });
-}
-
-/// The course's puzzle files vendored in the crate (`fixtures/course`), found
-/// from the crate's folder, never from the current directory.
-#[allow(dead_code)] // the bench's
-pub const COURSE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/course");
-
-/// Reads every puzzle a benchmark needs before it prints anything, through
-/// the capped reader; a missing folder gets a hint about `--course-dir`.
-#[allow(dead_code)] // the bench's
-pub fn load_boards(paths: &[std::path::PathBuf]) -> Result<Vec<slider::Board>, u8> {
-    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
-        let folder = missing.parent().unwrap_or(std::path::Path::new("."));
-        return Err(fail(&format!(
-            "{} does not exist; give the folder of the course's puzzle files with --course-dir (default: {COURSE_DIR})",
-            if folder.is_dir() { missing } else { folder }.display()
-        )));
-    }
-    paths
-        .iter()
-        .map(|path| {
-            read_board(
-                path,
-                slider::format::source::DEFAULT_IDLE,
-                slider::format::parse_puzzle,
-            )
-        })
-        .collect()
 }

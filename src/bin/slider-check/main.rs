@@ -4,7 +4,7 @@
 //! Exit codes: 0 accepted, 1 rejected, 2 usage error, bad or unreadable
 //! puzzle, goal or answer, 3 legal but optimality unproven.
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -13,12 +13,12 @@ use std::time::Duration;
 mod common;
 
 use clap::{Parser, ValueEnum};
-use common::{ColorWhen, fail, input_name, read_board, read_goal};
-use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Provers, Verdict, check_with};
+use common::{ColorWhen, fail};
+use slider::check::files::{Checked, Files, ProofDatabases, check_files};
+use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Verdict};
 use slider::course::Api;
 use slider::exit_code;
-use slider::format::parse_puzzle_any;
-use slider::format::source::{self, Capped, MAX_ANSWER_BYTES};
+use slider::format::source::display_name;
 use slider::present::check as render;
 
 /// Check a solution to a sliding-tile puzzle: legal, optimal, exactly formatted.
@@ -131,63 +131,24 @@ fn parse_optimum(text: &str) -> Result<KnownOptimum, String> {
 
 fn run(args: &Args) -> u8 {
     let options = options(args);
-    let (Some(puzzle_path), Some(answer_path)) = (&args.puzzle, &args.answer) else {
+    let open = |goal: &slider::search::Goal| open_proof_pdb(args, goal);
+    let dbs = ProofDatabases::new(&open);
+    let (Some(puzzle), Some(answer)) = (&args.puzzle, &args.answer) else {
         return match &args.batch {
-            Some(manifest) => batch(args, manifest, &options),
+            Some(manifest) => batch(args, manifest, &options, &dbs),
             None => fail("give a PUZZLE and an ANSWER, or --batch MANIFEST"),
         };
     };
-    if puzzle_path.as_os_str() == "-" && answer_path.as_os_str() == "-" {
-        return fail("the puzzle and the answer cannot both be standard input");
-    }
-    let puzzle_name = input_name(puzzle_path);
-    let answer_name = input_name(answer_path);
-    let idle = args.input_timeout;
-    let puzzle = match read_board(puzzle_path, idle, parse_puzzle_any) {
-        Ok(board) => board,
-        Err(code) => return code,
+    let files = Files {
+        puzzle,
+        answer,
+        goal: args.goal.as_deref(),
     };
-    let goal = match &args.goal {
-        Some(path) => match read_goal(path, idle, parse_puzzle_any, &puzzle) {
-            Ok(goal) => Some(goal),
-            Err(code) => return code,
-        },
-        None => None,
+    let Checked { puzzle, report } = match check_files(files, &options, args.input_timeout, &dbs) {
+        Ok(checked) => checked,
+        Err(e) => return common::input_failed(e),
     };
-    // The answer is streamed: capped in length, bounded in each wait.
-    let answer = match source::open(answer_path, Some(idle)) {
-        Ok(input) => BufReader::with_capacity(1 << 16, Capped::new(input, MAX_ANSWER_BYTES)),
-        Err(e) => return fail(&format!("cannot read {answer_name}: {e}")),
-    };
-    // Pattern databases for 4x4 and 5x5 proofs, loaded only if a proof needs
-    // a search: 7-8 (4x4) or 6-6-6-6 (5x5) when cached, else 6-6-3 for 4x4
-    // (built on first use, seconds). A 5x5 build takes minutes and is never
-    // started here: the warning says how.
-    let loaded = std::cell::OnceCell::new();
-    let dir = common::pdb_dir(args.pdb_dir.as_deref());
-    let fetch = || {
-        loaded
-            .get_or_init(|| {
-                let goal = goal
-                    .clone()
-                    .unwrap_or_else(|| slider::search::Goal::standard(puzzle.size()));
-                common::open_pdb(&goal, slider::search::pdb::Choice::Best, &dir, false)
-                    .map_err(|e| {
-                        let _ = writeln!(
-                            anstream::stderr(),
-                            "warning: pattern databases unavailable ({e}); proving with linear conflict"
-                        );
-                    })
-                    .ok()
-            })
-            .as_ref()
-    };
-    let provers = Provers {
-        pdb_on_demand: (matches!(puzzle.size(), 4 | 5) && !args.no_pdb).then_some(&fetch as _),
-        goal: goal.as_ref(),
-        ..Provers::default()
-    };
-    let report = check_with(&puzzle, answer, &options, provers);
+    let (puzzle_name, answer_name) = (display_name(files.puzzle), display_name(files.answer));
     let text = match args.format {
         Output::Human => render::human(&report, &puzzle_name, &answer_name, true),
         Output::Json => render::json(&report, &puzzle_name, &answer_name),
@@ -203,8 +164,8 @@ fn run(args: &Args) -> u8 {
     {
         return fail(&format!("cannot write the report: {e}"));
     }
-    if report.verdict == Verdict::Unproven && goal.is_none() {
-        suggest_stronger(puzzle.size(), loaded.get());
+    if report.verdict == Verdict::Unproven && files.goal.is_none() {
+        suggest_stronger(puzzle.size(), dbs.opened(puzzle.size()));
     }
     // A refuted --optimum is the caller's mistake, not the answer's.
     if report
@@ -221,10 +182,32 @@ fn run(args: &Args) -> u8 {
     }
 }
 
+/// The databases for a proof by search on 4x4 or 5x5 (none with
+/// `--no-pdb`): 7-8 or 6-6-6-6 when cached, else 6-6-3 for 4x4, built on
+/// first use in seconds. A 5x5 build takes minutes and is never started
+/// here: the warning says how.
+fn open_proof_pdb(
+    args: &Args,
+    goal: &slider::search::Goal,
+) -> Option<slider::search::pdb::PatternDatabase> {
+    if args.no_pdb {
+        return None;
+    }
+    let dir = common::pdb_dir(args.pdb_dir.as_deref());
+    common::open_pdb(goal, slider::search::pdb::Choice::Best, &dir, false)
+        .map_err(|e| {
+            let _ = writeln!(
+                anstream::stderr(),
+                "warning: pattern databases unavailable ({e}); proving with linear conflict"
+            );
+        })
+        .ok()
+}
+
 /// After a proof ran out of budget with databases weaker than the size's
 /// strongest (6-6-3 on 4x4): says how to get the stronger ones.
-fn suggest_stronger(n: usize, used: Option<&Option<slider::search::pdb::PatternDatabase>>) {
-    if let Some(Some(pdb)) = used
+fn suggest_stronger(n: usize, used: Option<&slider::search::pdb::PatternDatabase>) {
+    if let Some(pdb) = used
         && let Some(strong) = slider::search::pdb::Kind::strongest(n)
         && let Some(kind) = pdb.kind()
         && kind != strong
@@ -258,7 +241,12 @@ fn options(args: &Args) -> CheckOptions {
 /// `--batch MANIFEST`: every pair checked, a line each, then the counts
 /// (or the JSON on standard output with `--format json`), and the report
 /// files.
-fn batch(args: &Args, manifest: &std::path::Path, options: &CheckOptions) -> u8 {
+fn batch(
+    args: &Args,
+    manifest: &std::path::Path,
+    options: &CheckOptions,
+    dbs: &ProofDatabases<'_>,
+) -> u8 {
     use slider::check::batch::{check_pairs, read_pairs};
     let pairs = match read_pairs(manifest, args.input_timeout) {
         Ok(pairs) => pairs,
@@ -270,28 +258,6 @@ fn batch(args: &Args, manifest: &std::path::Path, options: &CheckOptions) -> u8 
             Ok(files) => files,
             Err(code) => return code,
         };
-    // Databases for 4x4 and 5x5 proofs, opened once, when a proof needs them.
-    let dir = common::pdb_dir(args.pdb_dir.as_deref());
-    let cache: [std::cell::OnceCell<Option<slider::search::pdb::PatternDatabase>>; 2] =
-        Default::default();
-    let pdb = |n: usize| -> Option<&slider::search::pdb::PatternDatabase> {
-        if args.no_pdb {
-            return None;
-        }
-        let cell = cache.get(n.checked_sub(4)?)?;
-        cell.get_or_init(|| {
-            let goal = slider::search::Goal::standard(n);
-            let opened = common::open_pdb(&goal, slider::search::pdb::Choice::Best, &dir, false);
-            opened
-                .map_err(|e| {
-                    common::report_error(&format!(
-                        "pattern databases unavailable ({e}); proving with linear conflict"
-                    ));
-                })
-                .ok()
-        })
-        .as_ref()
-    };
     let base = manifest.parent().unwrap_or(std::path::Path::new("."));
     let json = args.format == Output::Json;
     let outcomes = check_pairs(
@@ -299,7 +265,7 @@ fn batch(args: &Args, manifest: &std::path::Path, options: &CheckOptions) -> u8 
         &pairs,
         options,
         args.input_timeout,
-        &pdb,
+        dbs,
         &mut |outcome| {
             if !json {
                 let _ = writeln!(anstream::stdout(), "{}", render::batch_line(outcome));

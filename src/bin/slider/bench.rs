@@ -5,15 +5,17 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use slider::bench::search::Instances;
 use slider::bench::{Line, course, search};
 use slider::exit_code;
 use slider::format::manifest::Convention;
-use slider::search::pdb::{Choice, Kind, PatternDatabase};
-use slider::search::{Goal, Heuristic, Limits, SearchConfig};
+use slider::search::pdb::{Choice, Kind};
+use slider::search::{Goal, Heuristic, HeuristicChoice, Limits, SearchConfig};
 
-use crate::common::{COURSE_DIR, fail, load_boards, open_pdb, parse_seconds, pdb_dir};
+use slider::bench::course::COURSE_DIR;
+
+use crate::common::{fail, open_pdb, parse_seconds, pdb_dir};
 
 const KORF_100: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -126,19 +128,6 @@ enum Bench {
     },
 }
 
-/// Heuristics the benchmarks can use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum BenchHeuristic {
-    /// Pattern databases for 4x4, linear conflict for other sizes.
-    Best,
-    /// Pattern databases (4x4 and 3x3 only).
-    Pdb,
-    /// Manhattan plus linear conflict.
-    LinearConflict,
-    /// Manhattan distance.
-    Manhattan,
-}
-
 /// Arguments of `slider bench korf`.
 #[derive(Debug, Args)]
 pub struct KorfArgs {
@@ -148,9 +137,10 @@ pub struct KorfArgs {
     /// The goal the file's boards are written for.
     #[arg(long, value_enum, default_value_t = Convention::Auto)]
     convention: Convention,
-    /// The heuristic.
-    #[arg(long, value_enum, default_value_t = BenchHeuristic::Best)]
-    heuristic: BenchHeuristic,
+    /// The heuristic (`auto`: pattern databases when there are some for
+    /// the size, else linear conflict).
+    #[arg(long, value_enum, default_value_t = HeuristicChoice::Auto)]
+    heuristic: HeuristicChoice,
     /// Only the first N instances.
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
@@ -191,26 +181,6 @@ fn counted(wrong: Result<usize, String>) -> u8 {
     }
 }
 
-/// The named course files (the defaults when none), read before anything
-/// is printed.
-fn course_boards(
-    files: &[PathBuf],
-    dir: &Path,
-    default: &[&str],
-) -> Result<Vec<(String, slider::Board)>, u8> {
-    let files: Vec<PathBuf> = if files.is_empty() {
-        default.iter().map(|f| dir.join(f)).collect()
-    } else {
-        files.to_vec()
-    };
-    let boards = load_boards(&files)?;
-    let names = files.iter().map(|f| {
-        f.file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-    });
-    Ok(names.zip(boards).collect())
-}
-
 /// Runs the benchmark; returns the exit code.
 pub fn run(args: &BenchArgs) -> u8 {
     let result = match &args.which {
@@ -221,18 +191,8 @@ pub fn run(args: &BenchArgs) -> u8 {
         } => return reference(course_dir, *runs, bibfs_files),
         Bench::Oracle { runs } => course::oracle(*runs, &mut print).map(|()| 0),
         Bench::Classic { files, course_dir } => {
-            let default = [
-                "puzzle3x3-30.txt",
-                "puzzle3x3-31.txt",
-                "puzzle4x4-30.txt",
-                "puzzle36.txt",
-                "puzzle4x4-36.txt",
-                "puzzle4x4-40.txt",
-            ];
-            match course_boards(files, course_dir, &default) {
-                Ok(boards) => Ok(course::classic(&boards, &mut print)),
-                Err(code) => return code,
-            }
+            course::course_boards(files, course_dir, &course::CLASSIC_FILES)
+                .map(|boards| course::classic(&boards, &mut print))
         }
         Bench::Pdb { kind, runs } => {
             let (bar, progress) =
@@ -255,7 +215,7 @@ pub fn run(args: &BenchArgs) -> u8 {
             return korf(&KorfArgs {
                 file: file.clone(),
                 convention: Convention::Auto,
-                heuristic: BenchHeuristic::Pdb,
+                heuristic: HeuristicChoice::Pdb,
                 limit: *limit,
                 time_limit: Some(*time_limit),
                 processes: false,
@@ -269,36 +229,16 @@ pub fn run(args: &BenchArgs) -> u8 {
             files,
             course_dir,
             pdb_dir: chosen,
-        } => {
-            let boards =
-                match course_boards(files, course_dir, &["puzzle4x4-78.txt", "puzzle4x4-80.txt"]) {
-                    Ok(boards) => boards,
-                    Err(code) => return code,
-                };
-            let dir = pdb_dir(chosen.as_deref());
-            let mut sizes: Vec<usize> = boards
-                .iter()
-                .map(|(_, b)| b.size())
-                .filter(|n| matches!(n, 3 | 4))
-                .collect();
-            sizes.dedup();
-            let pdbs: Result<Vec<PatternDatabase>, String> = sizes
-                .iter()
-                .map(|&n| open_pdb(&Goal::standard(n), Choice::Best, &dir, false))
-                .collect();
-            pdbs.and_then(|pdbs| search::hardest(&boards, &pdbs, &mut print))
-                .map(|()| 0)
-        }
+        } => course::course_boards(files, course_dir, &course::HARDEST_FILES)
+            .and_then(|boards| {
+                let dir = pdb_dir(chosen.as_deref());
+                let open = |goal: &Goal| open_pdb(goal, Choice::Best, &dir, false);
+                search::hardest(&boards, &open, &mut print)
+            })
+            .map(|()| 0),
         Bench::Partitions { file, random, seed } => {
-            let mut rng = slider::generate::seeded(*seed);
-            let boards: Vec<slider::Board> = (0..*random)
-                .filter_map(|_| {
-                    slider::generate::generate(4, slider::generate::Kind::Solvable, &mut rng, None)
-                        .ok()
-                })
-                .collect();
             Instances::read(file, Convention::Auto, &[], None)
-                .and_then(|set| search::partitions(&set, &boards, *seed, &mut print))
+                .and_then(|set| search::partitions(&set, *random, *seed, &mut print))
                 .map(|()| 0)
         }
     };
@@ -316,12 +256,7 @@ fn korf(args: &KorfArgs) -> u8 {
         Choice::Best => slider::search::pdb::supports(n),
         Choice::Kind(kind) => kind.size() == n,
     };
-    let heuristic = match args.heuristic {
-        BenchHeuristic::Best => Heuristic::auto(true, databases),
-        BenchHeuristic::Pdb => Heuristic::PatternDatabase,
-        BenchHeuristic::Manhattan => Heuristic::Manhattan,
-        BenchHeuristic::LinearConflict => Heuristic::LinearConflict,
-    };
+    let heuristic = args.heuristic.resolve(true, databases);
     let dir = pdb_dir(args.pdb_dir.as_deref());
     let pdb = if heuristic == Heuristic::PatternDatabase {
         match open_pdb(&Goal::standard(n), args.pdb, &dir, false) {
@@ -364,31 +299,23 @@ fn reference(course_dir: &Path, runs: usize, bibfs_files: &[PathBuf]) -> u8 {
         .map(|n| format!("{n}.txt"))
         .collect();
     let timing: Vec<&str> = timing.iter().map(String::as_str).collect();
-    let boards = match course_boards(&[], course_dir, &timing) {
-        Ok(boards) => boards,
-        Err(code) => return code,
-    };
-    let boards: Vec<(String, slider::Board)> = boards
-        .into_iter()
-        .map(|(n, b)| (n.trim_end_matches(".txt").to_string(), b))
-        .collect();
     let files: Vec<PathBuf> = if bibfs_files.is_empty() {
-        ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4x4-36.txt"]
+        course::BIBFS_FILES
             .iter()
             .map(|f| course_dir.join(f))
             .collect()
     } else {
         bibfs_files.to_vec()
     };
-    if let Err(code) = load_boards(&files) {
-        return code;
-    }
-    let result = course::reference(&boards, runs, &mut print).and_then(|()| {
-        let jdk = slider::autograde::java::Jdk::find(
-            std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
-            std::env::var_os("PATH").as_deref(),
-        )?;
-        course::java_bibfs(&files, &slider()?, &jdk, &std::env::temp_dir(), &mut print)
-    });
+    let result = course::course_boards(&[], course_dir, &timing)
+        .and_then(|boards| course::course_boards(&files, course_dir, &[]).map(|_| boards))
+        .and_then(|boards| course::reference(&boards, runs, &mut print))
+        .and_then(|()| {
+            let jdk = slider::autograde::java::Jdk::find(
+                std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
+                std::env::var_os("PATH").as_deref(),
+            )?;
+            course::java_bibfs(&files, &slider()?, &jdk, &std::env::temp_dir(), &mut print)
+        });
     counted(result)
 }

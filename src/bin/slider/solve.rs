@@ -7,8 +7,10 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use slider::bench::peak_memory;
 use slider::present::search as present;
-use slider::search::pdb::{Choice, PatternDatabase};
-use slider::search::{Goal, Heuristic, Limits, Method, SearchConfig, SearchError};
+use slider::search::pdb::Choice;
+use slider::search::{
+    DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Method, Request, SearchError,
+};
 use slider::{
     Board, Priority, Solver, SolverError, SolverOptions,
     course::Api,
@@ -16,7 +18,9 @@ use slider::{
     format::{move_letters, parse_puzzle, write_solution},
 };
 
-use crate::common::{input_name, open_pdb, pdb_dir, read_board, read_goal, report_error};
+use slider::check::files::{read_board, read_goal};
+
+use crate::common::{input_failed, open_pdb, pdb_dir, report_error};
 
 /// Arguments of `slider solve`.
 #[derive(Debug, Args)]
@@ -40,8 +44,8 @@ pub struct SolveArgs {
     fast: bool,
     /// The heuristic of `astar` and `idastar` (`auto`: pattern databases for
     /// IDA* on 3x3 and 4x4, else linear conflict; Manhattan for A*).
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
-    heuristic: HeuristicArg,
+    #[arg(long, value_enum, default_value_t = HeuristicChoice::Auto)]
+    heuristic: HeuristicChoice,
     /// The reference A*'s priority function.
     #[arg(long, value_enum, default_value_t = Priority::Manhattan)]
     priority: Priority,
@@ -117,15 +121,6 @@ impl ValueEnum for AlgorithmArg {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum HeuristicArg {
-    Auto,
-    Hamming,
-    Manhattan,
-    LinearConflict,
-    Pdb,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OutputArg {
     Course,
     Moves,
@@ -133,10 +128,10 @@ enum OutputArg {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &SolveArgs) -> u8 {
-    let name = input_name(&args.puzzle);
+    let name = slider::format::source::display_name(&args.puzzle);
     let board = match read_board(&args.puzzle, args.input_timeout, parse_puzzle) {
         Ok(board) => board,
-        Err(code) => return code,
+        Err(e) => return input_failed(e),
     };
     let options = SolverOptions {
         priority: args.priority,
@@ -180,83 +175,58 @@ pub fn run(args: &SolveArgs) -> u8 {
     exit_for(written)
 }
 
-/// `slider solve --algorithm …` other than the reference: the same output,
-/// found by IDA* or a classic algorithm, towards any goal.
 fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8 {
     let goal = match &args.goal {
         Some(path) => match read_goal(path, args.input_timeout, parse_puzzle, board) {
             Ok(goal) => goal,
-            Err(code) => return code,
+            Err(e) => return input_failed(e),
         },
         None => Goal::standard(board.size()),
     };
-    let dir = pdb_dir(args.pdb_dir.as_deref());
-    let heuristic = match args.heuristic {
-        HeuristicArg::Auto => Heuristic::auto(
-            method == Method::Idastar,
-            slider::search::pdb::supports(board.size())
-                || PatternDatabase::cached_stronger(&goal, &dir).is_some(),
-        ),
-        HeuristicArg::Hamming => Heuristic::Hamming,
-        HeuristicArg::Manhattan => Heuristic::Manhattan,
-        HeuristicArg::LinearConflict => Heuristic::LinearConflict,
-        HeuristicArg::Pdb => Heuristic::PatternDatabase,
-    };
-    let pdb = if heuristic == Heuristic::PatternDatabase && method.uses_heuristic() {
-        match open_pdb(&goal, Choice::Best, &dir, false) {
-            Ok(pdb) => Some(pdb),
-            Err(e) => {
-                report_error(&e);
-                return exit_code::ERROR;
-            }
-        }
-    } else {
-        None
-    };
-    let config = SearchConfig {
-        heuristic,
-        goal: Some(&goal),
-        pdb: pdb.as_ref(),
-        limits: Limits {
-            nodes: args.max_nodes.unwrap_or(if method.stores_nodes() {
-                DEFAULT_MAX_NODES
-            } else {
-                u64::MAX
-            }),
-            time: args.time_limit,
-            cost: None,
-            bytes: Some(args.max_memory.saturating_mul(1 << 20)),
-        },
+    let request = Request {
+        method,
+        heuristic: args.heuristic,
+        goal: &goal,
+        max_nodes: args.max_nodes,
+        time: args.time_limit,
+        bytes: Some(args.max_memory.saturating_mul(1 << 20)),
         threads: args.threads as usize,
+        pdb_dir: &pdb_dir(args.pdb_dir.as_deref()),
     };
-    let started = Instant::now();
-    let result = slider::search::solve(board, method, &config);
+    let outcome = match slider::search::run(board, &request, &|goal| {
+        open_pdb(goal, Choice::Best, request.pdb_dir, false)
+    }) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            report_error(&e);
+            return exit_code::ERROR;
+        }
+    };
     // A long search that weaker databases made long: say how to shorten it.
-    if result.is_ok()
-        && started.elapsed() >= SLOW
-        && heuristic == Heuristic::PatternDatabase
-        && let Some(kind) = PatternDatabase::stronger_than(&goal, pdb.as_ref())
+    if outcome.result.is_ok()
+        && outcome.elapsed >= SLOW
+        && outcome.heuristic == Some(Heuristic::PatternDatabase)
+        && let Some(kind) = outcome.stronger
     {
         let hint = slider::present::pdb::stronger_hint(kind, method == Method::Idastar);
         eprintln!(
             "note: {name} took {:.0} s; {hint}",
-            started.elapsed().as_secs_f64()
+            outcome.elapsed.as_secs_f64()
         );
     }
-    if args.stats {
-        let used = method.uses_heuristic().then_some(heuristic);
-        if let Some(line) = present::stats(
+    if args.stats
+        && let Some(line) = present::stats(
             name,
             method,
-            &result,
-            used,
-            started.elapsed(),
+            &outcome.result,
+            outcome.heuristic,
+            outcome.elapsed,
             peak_memory(),
-        ) {
-            eprintln!("{line}");
-        }
+        )
+    {
+        eprintln!("{line}");
     }
-    let written = match result {
+    let written = match outcome.result {
         Ok(solution) => {
             let path = board.follow(&solution.moves).unwrap_or_default();
             match args.output {
@@ -266,10 +236,9 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
         }
         Err(SearchError::Unsolvable) => print_line(args.api.unsolvable_message()),
         Err(e) => {
-            let stronger = PatternDatabase::stronger_than(&goal, pdb.as_ref());
             report_error(&format!(
                 "{name}: {e}; {}",
-                present::budget_hint(&e, method, stronger)
+                present::budget_hint(&e, method, outcome.stronger)
             ));
             return exit_code::FAILURE;
         }
@@ -277,14 +246,8 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
     exit_for(written)
 }
 
-/// A search this long, with weaker databases than the strongest, gets a note.
 const SLOW: Duration = Duration::from_secs(10);
 
-/// The nodes the searches that store them may make unless --max-nodes says.
-const DEFAULT_MAX_NODES: u64 = 50_000_000;
-
-/// The exit code once the answer is written. A closed pipe
-/// (`slider solve p.txt | head`) is not a failure.
 fn exit_for(written: io::Result<()>) -> u8 {
     match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
