@@ -114,6 +114,43 @@ fn the_reference_solver_passes_everything() {
     );
 }
 
+/// `--format json` prints the JSON report on standard output, the same
+/// as the `--json` file's, and no table.
+#[test]
+fn format_json_prints_the_report_the_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("result.json");
+    let output = Command::cargo_bin("slider")
+        .unwrap()
+        .env("SLIDER", slider_bin())
+        .args([
+            "grade",
+            "--env",
+            "SLIDER",
+            "--suite",
+            SUITE,
+            "--timeout",
+            "5",
+        ])
+        .args(["--format", "json", "--json"])
+        .arg(&json)
+        .args(["--", "sh", &solver("suboptimal"), "{}"])
+        .output()
+        .unwrap();
+    let printed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    });
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let outcomes = common::outcomes(&printed);
+    assert_eq!(outcomes, common::outcomes(&file));
+    assert_eq!(outcomes.len(), all("passed").len());
+    assert_eq!(output.status.code(), Some(1), "a suboptimal solver fails");
+}
+
 #[test]
 fn a_suboptimal_path_is_not_optimal() {
     let (code, outcomes, _) = grade("suboptimal", &[]);

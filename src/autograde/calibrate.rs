@@ -28,6 +28,28 @@ fn fraction(line: &str) -> Option<(usize, usize)> {
 }
 
 impl CourseReport {
+    /// Reads the course report in the file at `path` (its text; invalid
+    /// UTF-8 replaced).
+    ///
+    /// # Errors
+    ///
+    /// `cannot read PATH: why`.
+    pub fn read(path: &std::path::Path) -> Result<CourseReport, String> {
+        std::fs::read(path)
+            .map(|bytes| CourseReport::parse(&String::from_utf8_lossy(&bytes)))
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
+
+    /// The course's report a submission folder holds, `report.txt`, if
+    /// there is one that can be read.
+    #[must_use]
+    pub fn beside(submission: &std::path::Path) -> Option<CourseReport> {
+        let own = submission.join("report.txt");
+        own.is_file()
+            .then(|| CourseReport::read(&own).ok())
+            .flatten()
+    }
+
     /// Reads a course report (its text, as the course's web page or e-mail
     /// gives it; HTML line breaks are ignored).
     ///

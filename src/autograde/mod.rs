@@ -84,6 +84,43 @@ pub struct Options {
     pub total: Duration,
 }
 
+impl Options {
+    /// The limits of each JVM the autograder starts, `memory` bytes of
+    /// resident memory: a backstop (60 s wall and CPU, 256 processes,
+    /// 16 MiB of output or file), under the per-operation CPU limit and
+    /// the per-submission cap, which end a JVM first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::run::process::Memory;
+    /// let limits = slider::autograde::Options::jvm_limits(3 << 30);
+    /// assert_eq!(limits.memory, Memory::Resident(3 << 30));
+    /// ```
+    #[must_use]
+    pub fn jvm_limits(memory: u64) -> crate::run::process::Limits {
+        crate::run::process::Limits {
+            wall: Duration::from_secs(60),
+            cpu: Some(Duration::from_secs(60)),
+            memory: crate::run::process::Memory::Resident(memory),
+            max_output: 16 << 20,
+            processes: 256,
+            file_size: 16 << 20,
+        }
+    }
+
+    /// These options for a submission the course graded in `course`'s
+    /// edition (so that the two count the same tests).
+    #[must_use]
+    pub fn for_course(&self, course: Option<&calibrate::CourseReport>) -> Options {
+        let mut options = self.clone();
+        if let Some(edition) = course.and_then(calibrate::CourseReport::edition) {
+            options.edition = edition;
+        }
+        options
+    }
+}
+
 /// Why the autograder could not run at all (a submission's own faults are
 /// findings in its [`Report`]).
 #[derive(Debug)]

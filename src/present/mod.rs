@@ -15,7 +15,8 @@
 //! - [`search`]: `slider solve`'s statistics and budget hints.
 //!
 //! Adding an output format: a function in the module of what it renders
-//! (`check.rs` or `grade.rs`), and its name in the binary's `--format`.
+//! (`check.rs` or `grade.rs`), and for a console format a variant of
+//! [`ConsoleFormat`], which every command's `--format` takes.
 
 pub mod autograde;
 pub mod bench;
@@ -26,3 +27,16 @@ pub mod grade;
 pub mod pdb;
 pub mod report_files;
 pub mod search;
+
+/// What a command prints on standard output (`--format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum ConsoleFormat {
+    /// The report as people read it.
+    #[default]
+    Human,
+    /// The stable JSON report.
+    Json,
+    /// GitHub Actions annotations, then the report.
+    Github,
+}

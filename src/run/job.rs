@@ -19,6 +19,35 @@ pub enum Memory {
     AddressSpace(u64),
 }
 
+/// Which memory [`Memory`] limits, as `--memory-mode` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum MemoryMode {
+    /// Resident memory of the whole process tree (sampled).
+    #[default]
+    Resident,
+    /// Address space of each process (`ulimit -v`).
+    AddressSpace,
+}
+
+impl MemoryMode {
+    /// The limit of `bytes` of this memory.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::run::process::{Memory, MemoryMode};
+    /// assert_eq!(MemoryMode::AddressSpace.limit(1 << 30), Memory::AddressSpace(1 << 30));
+    /// ```
+    #[must_use]
+    pub fn limit(self, bytes: u64) -> Memory {
+        match self {
+            MemoryMode::Resident => Memory::Resident(bytes),
+            MemoryMode::AddressSpace => Memory::AddressSpace(bytes),
+        }
+    }
+}
+
 /// Limits on one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {

@@ -158,6 +158,22 @@ impl Drop for Workdir {
     }
 }
 
+/// The job slots to run with: `chosen`, else one per core.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(slider::run::jobs(Some(3)), 3);
+/// assert!(slider::run::jobs(None) >= 1);
+/// ```
+#[must_use]
+pub fn jobs(chosen: Option<u64>) -> usize {
+    chosen.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |jobs| usize::try_from(jobs).unwrap_or(usize::MAX),
+    )
+}
+
 /// Removes the folders this process made under `scratch` (a toolkit, a
 /// run's working folders: `slider-NAME-PID` and `slider-NAME-PID-K`), for
 /// an interrupted grader; returns how many.

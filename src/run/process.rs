@@ -83,7 +83,7 @@ const TICK: Duration = Duration::from_millis(5);
 /// How long the pipes are drained after the program ended or was killed.
 const DRAIN: Duration = Duration::from_millis(200);
 
-pub use super::job::{Ended, Exit, Isolation, Job, Limits, Memory, Stop, TAIL};
+pub use super::job::{Ended, Exit, Isolation, Job, Limits, Memory, MemoryMode, Stop, TAIL};
 
 /// Makes this process a child subreaper, so that the orphans of a run come
 /// back to it instead of init (done once by [`run`]; harmless to repeat).

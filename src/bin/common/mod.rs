@@ -19,8 +19,8 @@ pub fn fail(message: &str) -> u8 {
 }
 
 /// Reports an input that could not be read; exit code 2.
-pub fn input_failed(error: slider::check::files::InputError) -> u8 {
-    let text = slider::present::diagnostic::input_error(&error, true);
+pub fn input_failed(error: &slider::check::files::InputError) -> u8 {
+    let text = slider::present::diagnostic::input_error(error, true);
     let _ = write!(anstream::stderr(), "{text}");
     exit_code::ERROR
 }

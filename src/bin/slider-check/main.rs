@@ -19,6 +19,7 @@ use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Verdict};
 use slider::course::Api;
 use slider::exit_code;
 use slider::format::source::display_name;
+use slider::present::ConsoleFormat;
 use slider::present::check as render;
 
 /// Check a solution to a sliding-tile puzzle: legal, optimal, exactly formatted.
@@ -70,8 +71,8 @@ struct Args {
     #[arg(long, default_value_t = 20, value_name = "N")]
     max_findings: usize,
     /// Output: compiler-style text, JSON, or GitHub Actions annotations.
-    #[arg(long, value_enum, default_value_t = Output::Human)]
-    format: Output,
+    #[arg(long, value_enum, default_value_t = ConsoleFormat::Human)]
+    format: ConsoleFormat,
     /// The goal the answer must reach: a puzzle file or a one-line board
     /// [default: the course's goal, blank last].
     #[arg(long, value_name = "FILE")]
@@ -98,13 +99,6 @@ enum FormatArg {
     Course,
     Moves,
     Count,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Output {
-    Human,
-    Json,
-    Github,
 }
 
 fn main() -> ExitCode {
@@ -146,17 +140,17 @@ fn run(args: &Args) -> u8 {
     };
     let Checked { puzzle, report } = match check_files(files, &options, args.input_timeout, &dbs) {
         Ok(checked) => checked,
-        Err(e) => return common::input_failed(e),
+        Err(e) => return common::input_failed(&e),
     };
     let (puzzle_name, answer_name) = (display_name(files.puzzle), display_name(files.answer));
     let text = match args.format {
-        Output::Human => render::human(&report, &puzzle_name, &answer_name, true),
-        Output::Json => render::json(&report, &puzzle_name, &answer_name),
-        Output::Github => render::github(&report, &puzzle_name, &answer_name),
+        ConsoleFormat::Human => render::human(&report, &puzzle_name, &answer_name, true),
+        ConsoleFormat::Json => render::json(&report, &puzzle_name, &answer_name),
+        ConsoleFormat::Github => render::github(&report, &puzzle_name, &answer_name),
     };
     // Human text goes through anstream, which strips colour when it is off.
     let written = match args.format {
-        Output::Human => write!(anstream::stdout(), "{text}"),
+        ConsoleFormat::Human => write!(anstream::stdout(), "{text}"),
         _ => write!(io::stdout().lock(), "{text}"),
     };
     if let Err(e) = written
@@ -259,7 +253,7 @@ fn batch(
             Err(code) => return code,
         };
     let base = manifest.parent().unwrap_or(std::path::Path::new("."));
-    let json = args.format == Output::Json;
+    let json = args.format == ConsoleFormat::Json;
     let outcomes = check_pairs(
         base,
         &pairs,

@@ -4,15 +4,15 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use slider::autograde::calibrate::{CourseReport, compare};
 use slider::autograde::java::Jdk;
 use slider::autograde::{Category, Options, Report, Toolkit, autograde};
 use slider::course::{Api, Edition};
 use slider::exit_code;
+use slider::present::ConsoleFormat;
 use slider::present::autograde as present;
 use slider::present::autograde::files::StudentFiles;
-use slider::run::process::{Limits, Memory};
 use slider::run::sandbox::{SandboxMode, UserMode};
 
 use crate::batch_progress::Batch;
@@ -50,8 +50,8 @@ pub struct AutogradeArgs {
     only: Vec<Category>,
     /// Console output: the course-style report, JSON, or GitHub Actions
     /// annotations and the report.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    format: FormatArg,
+    #[arg(long, value_enum, default_value_t = ConsoleFormat::Human)]
+    format: ConsoleFormat,
     /// Write the stable JSON report (all submissions).
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -135,13 +135,6 @@ pub struct AutogradeArgs {
     submissions: Vec<PathBuf>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum FormatArg {
-    Human,
-    Json,
-    Github,
-}
-
 #[derive(Debug, Clone, Copy)]
 enum FileKind {
     Json,
@@ -164,12 +157,9 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         (Ok(s), Ok(o)) => (s, o),
         (Err(code), _) | (_, Err(code)) => return code,
     };
-    let course = match &args.compare_report {
-        Some(path) => match std::fs::read(path) {
-            Ok(bytes) => Some(CourseReport::parse(&String::from_utf8_lossy(&bytes))),
-            Err(e) => return fail(&format!("cannot read {}: {e}", path.display())),
-        },
-        None => None,
+    let course = match args.compare_report.as_deref().map(CourseReport::read) {
+        Some(Err(e)) => return fail(&e),
+        read => read.and_then(Result::ok),
     };
     let files = match crate::common::report_files(&[
         (FileKind::Json, args.json.as_ref()),
@@ -197,16 +187,10 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         // The course's report of this submission, when comparing: its own
         // edition is graded, so that the two count the same tests.
         let course = course.clone().or_else(|| {
-            let own = submission.join("report.txt");
-            (args.compare_reports && own.is_file())
-                .then(|| std::fs::read(&own).ok())
-                .flatten()
-                .map(|bytes| CourseReport::parse(&String::from_utf8_lossy(&bytes)))
+            args.compare_reports
+                .then(|| CourseReport::beside(submission))?
         });
-        let mut options = options.clone();
-        if let Some(edition) = course.as_ref().and_then(CourseReport::edition) {
-            options.edition = edition;
-        }
+        let options = options.for_course(course.as_ref());
         let progress = batch.submission(submission);
         let report = autograde(submission, &toolkit, &options, &|section| {
             progress.set_message(format!("{}: {}", submission.display(), section.id));
@@ -246,7 +230,7 @@ fn finish(
         return fail(&e);
     }
     let mut out = std::io::stdout().lock();
-    if args.format == FormatArg::Json {
+    if args.format == ConsoleFormat::Json {
         let _ = write!(out, "{}", present::json(reports));
     } else if reports.len() > 1 {
         let _ = write!(out, "{}", present::csv(reports));
@@ -284,10 +268,10 @@ fn print_report(
     count: usize,
 ) -> Option<slider::autograde::calibrate::Comparison> {
     let mut out = std::io::stdout().lock();
-    if args.format == FormatArg::Github {
+    if args.format == ConsoleFormat::Github {
         let _ = write!(out, "{}", present::github(report));
     }
-    if args.format != FormatArg::Json {
+    if args.format != ConsoleFormat::Json {
         let _ = write!(out, "{}", present::human(report, true));
     }
     let mut compared = None;
@@ -302,7 +286,7 @@ fn print_report(
         };
         let _ = write!(out, "\n{text}");
     }
-    if count > 1 && args.format != FormatArg::Json {
+    if count > 1 && args.format != ConsoleFormat::Json {
         let _ = writeln!(out);
     }
     compared
@@ -377,14 +361,7 @@ fn options(args: &AutogradeArgs) -> Result<Options, u8> {
     let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
     let jdk = Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref())
         .map_err(|why| fail(&why))?;
-    let limits = Limits {
-        wall: Duration::from_secs(60),
-        cpu: Some(Duration::from_secs(60)),
-        memory: Memory::Resident(args.memory << 20),
-        max_output: 16 << 20,
-        processes: 256,
-        file_size: 16 << 20,
-    };
+    let limits = Options::jvm_limits(args.memory << 20);
     let harness = crate::common::harness(limits, args.user, args.sandbox, &[], Vec::new())?;
     Ok(Options {
         api: args.api,
@@ -396,10 +373,7 @@ fn options(args: &AutogradeArgs) -> Result<Options, u8> {
             .as_ref()
             .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
         harness,
-        jobs: args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            |j| j as usize,
-        ),
+        jobs: slider::run::jobs(args.jobs),
         seed: args.seed,
         trial_cpu: args.trial_timeout,
         total: args.time_limit,

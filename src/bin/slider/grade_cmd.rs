@@ -5,14 +5,15 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use slider::exit_code;
 use slider::grade::outcome::Outcome;
 use slider::grade::{Submission, run_suite, suite};
+use slider::present::ConsoleFormat;
 use slider::present::grade as report;
 use slider::run::Harness;
-use slider::run::process::{Limits, Memory};
+use slider::run::process::{Limits, MemoryMode};
 use slider::run::sandbox::{SandboxMode, UserMode};
 
 use crate::common::{fail, report_error};
@@ -95,27 +96,14 @@ pub struct GradeArgs {
     /// Write Gradescope's results.json.
     #[arg(long, value_name = "FILE")]
     gradescope: Option<PathBuf>,
-    /// Console output: a table, or GitHub Actions annotations and the table.
-    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
-    format: FormatArg,
+    /// Console output: a table, the JSON report, or GitHub Actions
+    /// annotations and the table.
+    #[arg(long, value_enum, default_value_t = ConsoleFormat::Human)]
+    format: ConsoleFormat,
     /// The program and its arguments; an argument that is exactly `{}`
     /// stands for the puzzle's path.
     #[arg(last = true, required = true, value_name = "PROGRAM ARGS... {}")]
     command: Vec<OsString>,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum FormatArg {
-    Human,
-    Github,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum MemoryMode {
-    /// Resident memory of the whole process tree, sampled.
-    Resident,
-    /// Address space of each process (`ulimit -v`).
-    AddressSpace,
 }
 
 fn seconds_at_least_1(text: &str) -> Result<Duration, String> {
@@ -170,10 +158,7 @@ pub fn run(args: &GradeArgs) -> u8 {
     }
     .resolved(&cwd);
     let before = suite::fingerprint(&args.suite);
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |jobs| jobs as usize,
-    );
+    let jobs = slider::run::jobs(args.jobs);
     let progress = progress_bar(suite.entries.len());
     crate::common::clean_up_on_signals(harness.scratch.clone());
     let results = run_suite(&suite, &submission, &harness, args.api, jobs, &|result| {
@@ -186,12 +171,18 @@ pub fn run(args: &GradeArgs) -> u8 {
 
     // The console first: nothing below can lose it.
     let suite_name = args.suite.display().to_string();
+    let program: Vec<_> = args.command.iter().map(|a| a.to_string_lossy()).collect();
+    let program = program.join(" ");
     let mut out = std::io::stdout().lock();
-    if matches!(args.format, FormatArg::Github) {
-        let _ = write!(out, "{}", report::github(&results, &suite_name));
+    if args.format == ConsoleFormat::Json {
+        let _ = write!(out, "{}", report::json(&results, &suite_name, &program));
+    } else {
+        if args.format == ConsoleFormat::Github {
+            let _ = write!(out, "{}", report::github(&results, &suite_name));
+        }
+        let _ = write!(out, "{}", report::table(&results, true));
+        let _ = write!(out, "{}", report::failures(&results));
     }
-    let _ = write!(out, "{}", report::table(&results, true));
-    let _ = write!(out, "{}", report::failures(&results));
     drop(out);
 
     let mut code = if results.iter().all(|r| r.outcome == Outcome::Passed) {
@@ -210,7 +201,12 @@ pub fn run(args: &GradeArgs) -> u8 {
         ));
         code = exit_code::ERROR;
     }
-    if !write_reports(args, &results, &suite_name, files) {
+    let written = crate::common::write_reports(files, &|kind| match kind {
+        FileKind::Json => report::json(&results, &suite_name, &program),
+        FileKind::Junit => report::junit(&results, &suite_name),
+        FileKind::Gradescope => report::gradescope(&results),
+    });
+    if !written {
         code = exit_code::ERROR;
     }
     code
@@ -222,21 +218,6 @@ enum FileKind {
     Json,
     Junit,
     Gradescope,
-}
-
-/// Writes the report files opened before the tests; false if one failed.
-fn write_reports(
-    args: &GradeArgs,
-    results: &[slider::grade::outcome::TestResult],
-    suite_name: &str,
-    files: slider::present::report_files::ReportFiles<FileKind>,
-) -> bool {
-    let program: Vec<_> = args.command.iter().map(|a| a.to_string_lossy()).collect();
-    crate::common::write_reports(files, &|kind| match kind {
-        FileKind::Json => report::json(results, suite_name, &program.join(" ")),
-        FileKind::Junit => report::junit(results, suite_name),
-        FileKind::Gradescope => report::gradescope(results),
-    })
 }
 
 /// A progress bar on a terminal, nothing elsewhere.
@@ -257,10 +238,7 @@ fn harness(args: &GradeArgs) -> Result<Harness, u8> {
     let limits = Limits {
         wall: args.timeout,
         cpu: Some(args.cpu_time),
-        memory: match args.memory_mode {
-            MemoryMode::Resident => Memory::Resident(args.memory << 20),
-            MemoryMode::AddressSpace => Memory::AddressSpace(args.memory << 20),
-        },
+        memory: args.memory_mode.limit(args.memory << 20),
         max_output: args.max_output << 20,
         processes: args.processes,
         file_size: 64 << 20,

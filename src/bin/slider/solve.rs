@@ -131,7 +131,7 @@ pub fn run(args: &SolveArgs) -> u8 {
     let name = slider::format::source::display_name(&args.puzzle);
     let board = match read_board(&args.puzzle, args.input_timeout, parse_puzzle) {
         Ok(board) => board,
-        Err(e) => return input_failed(e),
+        Err(e) => return input_failed(&e),
     };
     let options = SolverOptions {
         priority: args.priority,
@@ -179,7 +179,7 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
     let goal = match &args.goal {
         Some(path) => match read_goal(path, args.input_timeout, parse_puzzle, board) {
             Ok(goal) => goal,
-            Err(e) => return input_failed(e),
+            Err(e) => return input_failed(&e),
         },
         None => Goal::standard(board.size()),
     };
