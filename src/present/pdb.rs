@@ -140,3 +140,35 @@ pub fn unproven_note(used: Kind, strong: Kind) -> String {
          2.3 GB of memory, 288 MB on disk) and slider-check uses them from then on"
     )
 }
+
+/// One line of `slider pdb list`: the kind, its size, when it is used,
+/// whether it is cached (and its size on disk) and its path.
+///
+/// # Example
+///
+/// ```
+/// use slider::present::pdb::list_line;
+/// use slider::search::pdb::Kind;
+/// let line = list_line(Kind::SevenEight, "nowhere/x.pdb".as_ref());
+/// assert!(line.starts_with("7-8      4x4  used when cached   not built"));
+/// ```
+#[must_use]
+pub fn list_line(kind: Kind, path: &std::path::Path) -> String {
+    let n = kind.size();
+    let state = match std::fs::metadata(path) {
+        Ok(meta) => format!("cached, {:.1} MB", meta.len() as f64 / 1e6),
+        Err(_) => "not built".to_string(),
+    };
+    let when = if Kind::default_for(n) == Some(kind) {
+        "built on first use"
+    } else {
+        "used when cached"
+    };
+    format!(
+        "{:<8} {n}x{n}  {:<18} {:<17} {}",
+        kind.name(),
+        when,
+        state,
+        path.display()
+    )
+}

@@ -45,27 +45,15 @@ impl Batch {
         bar
     }
 
-    /// The estimated time left once `done` of `total` took `elapsed`.
-    fn eta(&self) -> String {
-        let done = self.done.get().max(1) as f64;
-        let left = (self.total - self.done.get()) as f64;
-        let seconds = (self.started.elapsed().as_secs_f64() / done * left).round() as u64;
-        format!("{}:{:02}", seconds / 60, seconds % 60)
-    }
-
     /// Counts `report` as graded; off a terminal, says so on a line.
     pub fn graded(&self, report: &Report) {
         self.done.set(self.done.get() + 1);
         if self.total > 1 {
-            let line = format!(
-                "[{}/{}] {}: {:.2}% ({}) in {:.1} s; ETA {}",
+            let line = slider::present::autograde::batch_line(
+                report,
                 self.done.get(),
                 self.total,
-                slider::format::visible(report.submission.as_bytes(), false),
-                report.score().0,
-                report.status().name(),
-                report.elapsed.as_secs_f64(),
-                self.eta()
+                self.started.elapsed(),
             );
             let _ = writeln!(anstream::stderr(), "{line}");
         }

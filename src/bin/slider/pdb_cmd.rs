@@ -1,6 +1,6 @@
 //! `slider pdb`: the pattern-database cache.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use slider::exit_code;
@@ -45,86 +45,56 @@ enum Action {
     List,
 }
 
-/// Runs the command; returns the exit code.
+/// Runs the action; returns the exit code.
 pub fn run(args: &PdbArgs) -> u8 {
     let dir = pdb_dir(args.pdb_dir.as_deref());
-    let kind = |chosen: &Option<Kind>| {
-        chosen
-            .or_else(|| Kind::default_for(args.size))
-            .ok_or_else(|| {
-                format!(
-                    "no default database for {0}x{0}; name one (6-6-6-6 for 5x5)",
-                    args.size
-                )
-            })
-    };
-    let located = |chosen: &Option<Kind>| -> Result<(Kind, Goal, PathBuf), String> {
-        let kind = kind(chosen)?;
-        let goal = Goal::standard(kind.size());
-        let name = PatternDatabase::file_name_kind(&goal, kind).map_err(|e| e.to_string())?;
-        Ok((kind, goal, dir.join(name)))
+    let located = |chosen: &Option<Kind>| {
+        Kind::chosen_or_default(*chosen, args.size)
+            .map(|kind| (kind, PatternDatabase::cache_path(&dir, kind)))
     };
     match &args.action {
         Action::Path { kind } => match located(kind) {
-            Ok((_, _, path)) => {
+            Ok((_, path)) => {
                 println!("{}", path.display());
                 exit_code::SUCCESS
             }
             Err(e) => fail(&e),
         },
         Action::Build { kind } => match located(kind) {
-            Ok((kind, goal, path)) => match open_pdb(&goal, Choice::Kind(kind), &dir, true) {
-                Ok(pdb) => {
-                    println!("{}: {kind}, {} bytes", path.display(), pdb.size_bytes());
-                    exit_code::SUCCESS
+            Ok((kind, path)) => {
+                match open_pdb(&Goal::standard(kind.size()), Choice::Kind(kind), &dir, true) {
+                    Ok(pdb) => {
+                        println!("{}: {kind}, {} bytes", path.display(), pdb.size_bytes());
+                        exit_code::SUCCESS
+                    }
+                    Err(e) => fail(&e),
                 }
-                Err(e) => fail(&e),
-            },
+            }
             Err(e) => fail(&e),
         },
-        Action::Verify { kind } => match located(kind) {
-            Ok((kind, goal, path)) => match PatternDatabase::verify_kind(&goal, kind, &path) {
-                Ok(()) => {
-                    println!("ok: {} is intact", path.display());
-                    exit_code::SUCCESS
-                }
-                Err(e) => {
-                    report_error(&format!("{e}; `slider pdb build {kind}` makes a new one"));
-                    exit_code::FAILURE
-                }
-            },
+        Action::Verify { kind } => match located(kind).map(|(kind, path)| {
+            (
+                kind,
+                PatternDatabase::verify_kind(&Goal::standard(kind.size()), kind, &path),
+                path,
+            )
+        }) {
+            Ok((_, Ok(()), path)) => {
+                println!("ok: {} is intact", path.display());
+                exit_code::SUCCESS
+            }
+            Ok((kind, Err(e), _)) => {
+                report_error(&format!("{e}; `slider pdb build {kind}` makes a new one"));
+                exit_code::FAILURE
+            }
             Err(e) => fail(&e),
         },
         Action::List => {
             for kind in Kind::ALL {
-                let goal = Goal::standard(kind.size());
-                match PatternDatabase::file_name_kind(&goal, kind) {
-                    Ok(name) => println!("{}", list_line(kind, &dir.join(name))),
-                    Err(e) => return fail(&e.to_string()),
-                }
+                let path = PatternDatabase::cache_path(&dir, kind);
+                println!("{}", slider::present::pdb::list_line(kind, &path));
             }
             exit_code::SUCCESS
         }
     }
-}
-
-/// One `slider pdb list` line: the kind, its board, its state and its file.
-fn list_line(kind: Kind, path: &Path) -> String {
-    let n = kind.size();
-    let state = match std::fs::metadata(path) {
-        Ok(meta) => format!("cached, {:.1} MB", meta.len() as f64 / 1e6),
-        Err(_) => "not built".to_string(),
-    };
-    let when = if Kind::default_for(n) == Some(kind) {
-        "built on first use"
-    } else {
-        "used when cached"
-    };
-    format!(
-        "{:<8} {n}x{n}  {:<18} {:<17} {}",
-        kind.name(),
-        when,
-        state,
-        path.display()
-    )
 }

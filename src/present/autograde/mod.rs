@@ -16,6 +16,7 @@ pub mod hints;
 pub mod html;
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use crate::autograde::catalog::Classes;
 use crate::autograde::{
@@ -307,4 +308,34 @@ pub fn human(report: &Report, with_time: bool) -> String {
         let _ = writeln!(out, "\nTime: {:.1} s", report.elapsed.as_secs_f64());
     }
     out
+}
+/// A batch's line for a submission graded, `done` of `total`, the batch
+/// `elapsed` so far: its score, status and time, and the time left at the
+/// batch's pace so far.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use slider::autograde::Report;
+/// use slider::course::{Api, Edition};
+/// use slider::present::autograde::batch_line;
+/// let report = Report::new("alice".into(), Api::Princeton, Edition::E52);
+/// let line = batch_line(&report, 1, 4, Duration::from_secs(20));
+/// assert!(line.starts_with("[1/4] alice: "));
+/// assert!(line.ends_with("; ETA 1:00"));
+/// ```
+#[must_use]
+pub fn batch_line(report: &Report, done: usize, total: usize, elapsed: Duration) -> String {
+    let left = total.saturating_sub(done) as f64;
+    let seconds = (elapsed.as_secs_f64() / done.max(1) as f64 * left).round() as u64;
+    format!(
+        "[{done}/{total}] {}: {:.2}% ({}) in {:.1} s; ETA {}:{:02}",
+        crate::format::visible(report.submission.as_bytes(), false),
+        report.score().0,
+        report.status().name(),
+        report.elapsed.as_secs_f64(),
+        seconds / 60,
+        seconds % 60
+    )
 }

@@ -292,6 +292,22 @@ impl PatternDatabase {
             xxhash_rust::xxh3::xxh3_64(&key)
         ))
     }
+
+    /// Where the databases of `kind`, for its size's course goal, are
+    /// cached under `dir`.
+    ///
+    /// ```
+    /// use slider::search::pdb::{Kind, PatternDatabase};
+    /// let path = PatternDatabase::cache_path("cache".as_ref(), Kind::FourFour);
+    /// assert!(path.starts_with("cache") && path.to_string_lossy().contains("3x3-4-4-"));
+    /// ```
+    #[must_use]
+    pub fn cache_path(dir: &Path, kind: Kind) -> PathBuf {
+        let goal = Goal::standard(kind.size());
+        // A kind always fits its own size's goal.
+        let name = PatternDatabase::file_name_kind(&goal, kind).unwrap_or_default();
+        dir.join(name)
+    }
 }
 
 /// The `.verified` marker beside a database file.

@@ -90,6 +90,24 @@ impl Kind {
         }
     }
 
+    /// `chosen`, else the default kind for `n`-by-`n` boards.
+    ///
+    /// # Errors
+    ///
+    /// No kind was chosen and the size has no default (5x5: its 6-6-6-6
+    /// takes minutes to build and is never built unasked).
+    ///
+    /// ```
+    /// use slider::search::pdb::Kind;
+    /// assert_eq!(Kind::chosen_or_default(None, 4), Ok(Kind::SixSixThree));
+    /// assert!(Kind::chosen_or_default(None, 5).unwrap_err().contains("6-6-6-6"));
+    /// ```
+    pub fn chosen_or_default(chosen: Option<Kind>, n: usize) -> Result<Kind, String> {
+        chosen
+            .or_else(|| Kind::default_for(n))
+            .ok_or_else(|| format!("no default database for {n}x{n}; name one (6-6-6-6 for 5x5)"))
+    }
+
     /// The strongest kind for `n`-by-`n` boards (used when it is cached).
     ///
     /// ```
