@@ -55,16 +55,44 @@ pub fn autograde(
                 .push((category, super::report::NOT_ASKED.to_string()));
         }
     }
+    // The plan takes seconds to make: it is made while javac runs, for the
+    // API given (Coursera's when it is to be detected, the likelier).
+    let (api, edition, only, seed) = (
+        options.api,
+        options.edition,
+        options.only.clone(),
+        options.seed,
+    );
+    let _ = std::thread::Builder::new()
+        .name("slider-plan".into())
+        .spawn(move || catalog::plan_once(api, edition, &only, seed));
     let build_dir = toolkit.root.join(format!("submission-{}", next_id()));
-    let built = build(submission, toolkit, options, &build_dir, &mut report);
+    let built = build(submission, toolkit, options, &build_dir, &mut report).map(|texts| {
+        // The Solver against the reference Board compiles while javap
+        // reads the student's classes: two JDK tools, one per core.
+        std::thread::scope(|scope| {
+            let reference = scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir));
+            let student = build_dir.join("student");
+            if wanted(Category::Api) || options.api == Api::Any {
+                api_stage(
+                    &student,
+                    toolkit,
+                    options,
+                    &mut report,
+                    wanted(Category::Api),
+                );
+            }
+            let reference = reference
+                .join()
+                .unwrap_or_else(|_| Err("the reference compilation failed".to_string()));
+            Built { student, reference }
+        })
+    });
     if let Some(built) = built {
-        if wanted(Category::Api) || options.api == Api::Any {
-            api_stage(&built, toolkit, options, &mut report, wanted(Category::Api));
-        }
         if report.api == Api::Any {
             report.api = Api::Coursera;
         }
-        let planned = catalog::plan(report.api, options.edition, &wanted, options.seed);
+        let planned = catalog::plan_once(report.api, options.edition, &options.only, options.seed);
         warm_model(&planned);
         let runs = run_groups(
             &planned, &built, toolkit, options, report.api, deadline, done,
@@ -185,13 +213,15 @@ fn run_groups(
     results
 }
 
+/// Finds and compiles the submission's sources into `dir/student`, with
+/// the findings in `report`; the Solver's name and text when they compile.
 fn build(
     submission: &Path,
     toolkit: &Toolkit,
     options: &Options,
     dir: &Path,
     report: &mut Report,
-) -> Option<Built> {
+) -> Option<Vec<(String, String)>> {
     report.compilation.ran = true;
     let files = match sources::find(submission) {
         Ok(files) => files,
@@ -252,14 +282,30 @@ fn build(
         return None;
     }
     report.compilation.passed = true;
-    let solver: Vec<(&str, &str)> = texts
+    Some(
+        files
+            .iter()
+            .filter(|f| f.name == "Solver.java")
+            .map(|f| (f.name.to_string(), f.text.clone()))
+            .collect(),
+    )
+}
+
+/// Compiles the student's Solver (`solver`: name and text) against the
+/// reference Board, under `dir`; `Err` says why it does not compile.
+fn compile_reference(
+    solver: &[(String, String)],
+    toolkit: &Toolkit,
+    options: &Options,
+    dir: &Path,
+) -> Result<std::path::PathBuf, String> {
+    let solver: Vec<(&str, &str)> = solver
         .iter()
-        .filter(|(n, _)| *n == "Solver.java")
-        .copied()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
         .collect();
     let reference = dir.join("reference");
     let board = toolkit.reference_board.join(java::REFERENCE_BOARD.0);
-    let reference = match toolkit.compile(options, &solver, &[board], &reference) {
+    match toolkit.compile(options, &solver, &[board], &reference) {
         Ok(()) => Ok(reference),
         Err(messages) => Err(format!(
             "Solver.java does not compile with the reference Board (does it call Board methods outside the API?): {}",
@@ -268,8 +314,7 @@ fn build(
                 .find(|m| m.contains("error"))
                 .unwrap_or_default()
         )),
-    };
-    Some(Built { student, reference })
+    }
 }
 
 /// The top-level classes of `classes` named like an algs4 stand-in: a
@@ -292,7 +337,7 @@ fn shadowing(classes: &Path) -> Vec<String> {
 }
 
 fn api_stage(
-    built: &Built,
+    student: &Path,
     toolkit: &Toolkit,
     options: &Options,
     report: &mut Report,
@@ -301,7 +346,7 @@ fn api_stage(
     let args: Vec<OsString> = vec![
         "-public".into(),
         "-cp".into(),
-        built.student.clone().into_os_string(),
+        student.as_os_str().to_owned(),
         "Board".into(),
         "Solver".into(),
     ];

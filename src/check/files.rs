@@ -30,7 +30,8 @@ use crate::search::pdb::PatternDatabase;
 /// ```
 /// use slider::check::files::ProofDatabases;
 /// let asked = std::cell::Cell::new(0);
-/// let dbs = ProofDatabases::new(&|_| { asked.set(asked.get() + 1); None });
+/// let open = |_: &slider::search::Goal| { asked.set(asked.get() + 1); None };
+/// let dbs = ProofDatabases::new(&open);
 /// assert!(dbs.get(3, None).is_none()); // no databases for 3x3: not asked
 /// assert!(dbs.get(4, None).is_none());
 /// assert!(dbs.get(4, None).is_none()); // asked once per size

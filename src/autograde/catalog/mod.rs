@@ -16,6 +16,8 @@ mod inputs;
 mod measure;
 pub mod rows;
 
+use std::sync::{Arc, Mutex, OnceLock};
+
 use super::Category;
 use super::protocol::{Method, Op, SolverMethod};
 use crate::Board;
@@ -269,6 +271,50 @@ pub struct Planned {
     pub sections: Vec<Section>,
     /// The JVMs to run.
     pub groups: Vec<Group>,
+}
+
+/// [`plan`] for the categories `only` names (all when empty), memoised
+/// for the process: a plan depends on nothing but its arguments, and a
+/// batch grades every submission of an API with the same one. A plan
+/// being made is waited for, not made twice.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Category, catalog::plan_once};
+/// use slider::course::{Api, Edition};
+/// let first = plan_once(Api::Princeton, Edition::E52, &[Category::Memory], 1);
+/// let again = plan_once(Api::Princeton, Edition::E52, &[Category::Memory], 1);
+/// assert!(std::sync::Arc::ptr_eq(&first, &again));
+/// ```
+#[must_use]
+pub fn plan_once(api: Api, edition: Edition, only: &[Category], seed: u64) -> Arc<Planned> {
+    type Key = (Api, Edition, Vec<Category>, u64);
+    type Cell = Arc<OnceLock<Arc<Planned>>>;
+    static PLANS: Mutex<Vec<(Key, Cell)>> = Mutex::new(Vec::new());
+    let api = if api == Api::Any { Api::Coursera } else { api };
+    let mut only = only.to_vec();
+    only.sort();
+    only.dedup();
+    let key: Key = (api, edition, only, seed);
+    let cell = {
+        let mut plans = PLANS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match plans.iter().find(|(k, _)| *k == key) {
+            Some((_, cell)) => cell.clone(),
+            None => {
+                let cell = Cell::default();
+                plans.push((key.clone(), cell.clone()));
+                cell
+            }
+        }
+    };
+    cell.get_or_init(|| {
+        let wanted = |c: Category| key.2.is_empty() || key.2.contains(&c);
+        Arc::new(plan(api, edition, &wanted, seed))
+    })
+    .clone()
 }
 
 /// What the course's titles call the size method.
