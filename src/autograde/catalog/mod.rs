@@ -301,13 +301,12 @@ pub fn plan_once(api: Api, edition: Edition, only: &[Category], seed: u64) -> Ar
         let mut plans = PLANS
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match plans.iter().find(|(k, _)| *k == key) {
-            Some((_, cell)) => cell.clone(),
-            None => {
-                let cell = Cell::default();
-                plans.push((key.clone(), cell.clone()));
-                cell
-            }
+        if let Some((_, cell)) = plans.iter().find(|(k, _)| *k == key) {
+            cell.clone()
+        } else {
+            let cell = Cell::default();
+            plans.push((key.clone(), cell.clone()));
+            cell
         }
     };
     cell.get_or_init(|| {
