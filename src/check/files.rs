@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use super::{CheckOptions, Provers, Report, check_with};
 use crate::board::Board;
-use crate::format::source::{self, Capped, LoadError, MAX_ANSWER_BYTES, display_name};
+use crate::format::names::display_name;
+use crate::format::source::{self, Capped, LoadError, MAX_ANSWER_BYTES};
 use crate::format::{PuzzleError, parse_puzzle_any};
 use crate::search::Goal;
 use crate::search::pdb::PatternDatabase;

@@ -1,7 +1,25 @@
 //! The course's file-name convention, written and read in one place:
 //! `puzzle3x3-17.txt` is a 3x3 board 17 moves from the goal, `puzzle28.txt`
 //! one of 28 moves, `puzzle4x4-unsolvable.txt` an unsolvable one, and a
-//! `-02` suffix numbers the instances of one kind.
+//! `-02` suffix numbers the instances of one kind. Also the name an input
+//! goes by in messages ([`display_name`]).
+
+/// The name diagnostics use for an input path: `<stdin>` for `-`.
+///
+/// # Example
+///
+/// ```
+/// use slider::format::names::display_name;
+/// assert_eq!(display_name("-".as_ref()), "<stdin>");
+/// assert_eq!(display_name("a/p.txt".as_ref()), "a/p.txt");
+/// ```
+pub fn display_name(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
 
 /// The name of a generated puzzle: `puzzle{n}x{n}-{label}[-{instance:02}].txt`,
 /// where the label is [`moves_label`] or a word (`unsolvable`, `solvable`,

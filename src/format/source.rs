@@ -300,23 +300,6 @@ pub enum LoadError {
     },
 }
 
-/// The name diagnostics use for an input path: `<stdin>` for `-`.
-///
-/// # Example
-///
-/// ```
-/// use slider::format::source::display_name;
-/// assert_eq!(display_name("-".as_ref()), "<stdin>");
-/// assert_eq!(display_name("a/p.txt".as_ref()), "a/p.txt");
-/// ```
-pub fn display_name(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
-    }
-}
-
 /// Opens and parses a puzzle file (or standard input for `-`) with `parse`,
 /// reading at most [`MAX_PUZZLE_BYTES`].
 ///

@@ -18,7 +18,7 @@ use slider::check::files::{Checked, Files, ProofDatabases, check_files};
 use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Verdict};
 use slider::course::Api;
 use slider::exit_code;
-use slider::format::source::display_name;
+use slider::format::names::display_name;
 use slider::present::ConsoleFormat;
 use slider::present::check as render;
 

@@ -128,7 +128,7 @@ enum OutputArg {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &SolveArgs) -> u8 {
-    let name = slider::format::source::display_name(&args.puzzle);
+    let name = slider::format::names::display_name(&args.puzzle);
     let board = match read_board(&args.puzzle, args.input_timeout, parse_puzzle) {
         Ok(board) => board,
         Err(e) => return input_failed(&e),
