@@ -170,6 +170,11 @@ type Judged = (Vec<(usize, SectionReport)>, GroupRun);
 /// Runs every group, `options.jobs` at a time, the longest (timing) first
 /// so that it overlaps the many short ones, and judges each section when
 /// its group is done.
+///
+/// A timing trial that a CPU limit ended while other JVMs ran beside it is
+/// run again alone once they are done, with what follows it: a trial's
+/// CPU time grows by some 5% when another JVM shares the caches and the
+/// memory bus, enough to move a verdict near the limit.
 fn run_groups(
     planned: &catalog::Planned,
     built: &Built,
@@ -185,18 +190,9 @@ fn run_groups(
         JvmMode::Memory => 1,
         JvmMode::Correctness => 2,
     });
-    let results = in_slots(order.len(), options.jobs, &|k, slot| {
-        let g = order[k];
-        let run = run_group(
-            &planned.groups[g],
-            built,
-            toolkit,
-            options,
-            api,
-            slot,
-            deadline,
-        );
-        let sections: Vec<(usize, SectionReport)> = planned
+    let alone_later = options.jobs > 1 && order.len() > 1;
+    let judge_group = |g: usize, run: GroupRun| -> Judged {
+        let sections = planned
             .sections
             .iter()
             .enumerate()
@@ -208,9 +204,48 @@ fn run_groups(
             })
             .collect();
         (sections, run)
+    };
+    let results = in_slots(order.len(), options.jobs, &|k, slot| {
+        let g = order[k];
+        let run = run_group(
+            &planned.groups[g],
+            built,
+            toolkit,
+            options,
+            api,
+            slot,
+            deadline,
+            0,
+        );
+        let again = alone_later && planned.groups[g].mode == JvmMode::Timing;
+        match run.first_cpu_limited() {
+            Some(from) if again => (g, Err((from, run))),
+            _ => (g, Ok(judge_group(g, run))),
+        }
     });
     process::sweep_orphans();
-    results
+    let judged = results
+        .into_iter()
+        .map(|(g, result)| match result {
+            Ok(judged) => judged,
+            Err((from, mut run)) => {
+                let again = run_group(
+                    &planned.groups[g],
+                    built,
+                    toolkit,
+                    options,
+                    api,
+                    0,
+                    deadline,
+                    from,
+                );
+                run.replace_from(from, again);
+                judge_group(g, run)
+            }
+        })
+        .collect();
+    process::sweep_orphans();
+    judged
 }
 
 /// Finds and compiles the submission's sources into `dir/student`, with

@@ -43,6 +43,39 @@ pub(super) struct GroupRun {
     pub printed: u64,
 }
 
+impl GroupRun {
+    /// The first trial that a CPU limit ended, if any.
+    pub(super) fn first_cpu_limited(&self) -> Option<usize> {
+        self.records
+            .trials
+            .iter()
+            .filter(|(_, record)| {
+                matches!(
+                    record,
+                    Record::Limit {
+                        kind: protocol::LimitKind::Cpu | protocol::LimitKind::Process,
+                        ..
+                    }
+                )
+            })
+            .map(|(&i, _)| i)
+            .min()
+    }
+
+    /// Takes `again`'s outcome of every trial from `from` on, in place of
+    /// this run's.
+    pub(super) fn replace_from(&mut self, from: usize, again: GroupRun) {
+        self.records.trials.retain(|&i, _| i < from);
+        self.records.helper_cpu.retain(|&i, _| i < from);
+        self.missing.retain(|&i, _| i < from);
+        self.records.trials.extend(again.records.trials);
+        self.records.helper_cpu.extend(again.records.helper_cpu);
+        self.missing.extend(again.missing);
+        self.wall += again.wall;
+        self.printed += again.printed;
+    }
+}
+
 /// The limits of each trial of a group's JVM, and its heap in MiB.
 pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u64) {
     let memory_mib = options.harness.limits.memory_bytes() >> 20;
@@ -66,8 +99,8 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
     }
 }
 
-/// Runs `group`, as job slot `slot`, until every trial has a record, the
-/// restarts are spent, or `deadline` passes.
+/// Runs `group` from trial `from` on, as job slot `slot`, until every
+/// trial has a record, the restarts are spent, or `deadline` passes.
 #[allow(clippy::too_many_lines)] // start, read, then resume at the next unit
 pub(super) fn run_group(
     group: &Group,
@@ -77,6 +110,7 @@ pub(super) fn run_group(
     api: Api,
     slot: u32,
     deadline: Instant,
+    from: usize,
 ) -> GroupRun {
     let mut run = GroupRun::default();
     let all_missing = |run: &mut GroupRun, from: usize, failure: &Failure| {
@@ -88,12 +122,12 @@ pub(super) fn run_group(
         (Classes::Student, _) => built.student.clone(),
         (Classes::Reference, Ok(reference)) => reference.clone(),
         (Classes::Reference, Err(why)) => {
-            all_missing(&mut run, 0, &Failure::NotRun { why: why.clone() });
+            all_missing(&mut run, from, &Failure::NotRun { why: why.clone() });
             return run;
         }
     };
     let (limits, heap) = trial_limits(group.mode, options);
-    let mut first = 0;
+    let mut first = from;
     let mut restarts = 0;
     while first < group.ops.len() {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -396,5 +430,55 @@ pub(super) fn judge_section(
         classes: section.classes,
         tests,
         time: run.wall,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limit(kind: protocol::LimitKind) -> Record {
+        let second = Duration::from_secs(1);
+        Record::Limit {
+            kind,
+            threads: 5 * second,
+            process: 5 * second,
+            wall: 6 * second,
+        }
+    }
+
+    #[test]
+    fn a_trial_run_again_replaces_what_followed_it() {
+        let mut first = GroupRun::default();
+        first.records.trials.insert(0, Record::Ok(Vec::new()));
+        first.records.trials.insert(3, limit(protocol::LimitKind::Wall));
+        first.records.trials.insert(2, limit(protocol::LimitKind::Cpu));
+        let not_run = Failure::NotRun {
+            why: "harder".to_string(),
+        };
+        first.missing.insert(4, not_run);
+        assert_eq!(first.first_cpu_limited(), Some(2));
+
+        let mut again = GroupRun::default();
+        again.records.trials.insert(2, Record::Ok(vec!["7".to_string()]));
+        again.records.trials.insert(4, Record::Ok(Vec::new()));
+        first.replace_from(2, again);
+        assert_eq!(first.first_cpu_limited(), None);
+        assert_eq!(first.records.trials.get(&0), Some(&Record::Ok(Vec::new())));
+        assert_eq!(
+            first.records.trials.get(&2),
+            Some(&Record::Ok(vec!["7".to_string()]))
+        );
+        assert!(!first.records.trials.contains_key(&3));
+        assert!(first.missing.is_empty());
+    }
+
+    #[test]
+    fn a_wall_limit_is_not_a_cpu_limit() {
+        let mut run = GroupRun::default();
+        run.records.trials.insert(1, limit(protocol::LimitKind::Wall));
+        assert_eq!(run.first_cpu_limited(), None);
+        run.records.trials.insert(5, limit(protocol::LimitKind::Process));
+        assert_eq!(run.first_cpu_limited(), Some(5));
     }
 }
