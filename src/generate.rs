@@ -277,6 +277,45 @@ pub struct Request {
 }
 
 impl Request {
+    /// Generates the request's boards, in order, from its seed: `walked`
+    /// hears (board number from 1, random walks so far) while a board is
+    /// looked for, `made` gets (board number, board) and may stop the run
+    /// with its error.
+    ///
+    /// # Errors
+    ///
+    /// The first board that cannot be generated ([`GenerateError`]), or
+    /// `made`'s error as [`Made::Stopped`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::generate::{Kind, Request};
+    /// let request = Request { size: 3, kind: Kind::ExactMoves(4), seed: 7, count: 2 };
+    /// let mut boards = Vec::new();
+    /// request.each(&mut |_, _| {}, &mut |i, board| Ok(boards.push((i, board))))?;
+    /// assert_eq!(boards.len(), 2);
+    /// assert_eq!(boards[1].0, 2);
+    /// # Ok::<(), slider::generate::Made>(())
+    /// ```
+    pub fn each(
+        &self,
+        walked: &mut dyn FnMut(usize, u32),
+        made: &mut dyn FnMut(usize, Board) -> Result<(), String>,
+    ) -> Result<(), Made> {
+        let mut rng = seeded(self.seed);
+        let oracle = Oracle::new(self.size).ok();
+        for index in 1..=self.count {
+            let board =
+                generate_observed(self.size, self.kind, &mut rng, oracle.as_ref(), &mut |w| {
+                    walked(index, w);
+                })
+                .map_err(Made::Failed)?;
+            made(index, board).map_err(Made::Stopped)?;
+        }
+        Ok(())
+    }
+
     /// The course-convention file name of the `index`-th board (1-based):
     /// `puzzle3x3-17.txt`, or `puzzle3x3-17-02.txt` when the request makes
     /// several.
@@ -390,3 +429,23 @@ pub fn read_manifest(path: &std::path::Path) -> Result<Vec<Request>, String> {
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     parse_manifest(&text).map_err(|e| format!("{}:{e}", path.display()))
 }
+
+/// Why [`Request::each`] stopped.
+#[derive(Debug)]
+pub enum Made {
+    /// A board could not be generated.
+    Failed(GenerateError),
+    /// The caller stopped the run (writing a board failed).
+    Stopped(String),
+}
+
+impl fmt::Display for Made {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Made::Failed(e) => e.fmt(f),
+            Made::Stopped(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for Made {}

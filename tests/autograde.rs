@@ -679,7 +679,11 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
         ("hostile/exit", "System.exit(0) is not allowed", None),
         ("hostile/exec", "\"execute\"", None),
         ("hostile/reads-files", "\"read\"", None),
-        ("hostile/forge-channel", "\"/proc/self/fd/3\" \"write\"", None),
+        (
+            "hostile/forge-channel",
+            "\"/proc/self/fd/3\" \"write\"",
+            None,
+        ),
         ("hostile/out-of-memory", "java.lang.OutOfMemoryError", None),
         (
             "hostile/stack-overflow",

@@ -80,6 +80,25 @@ pub struct Jdk {
 }
 
 impl Jdk {
+    /// Finds the JDK of this process's environment: in `$JAVA_HOME/bin`
+    /// when `JAVA_HOME` is set, else on `PATH` ([`Jdk::find`]).
+    ///
+    /// # Errors
+    ///
+    /// The first tool not found, as a sentence that says what to install.
+    ///
+    /// # Example
+    ///
+    /// ```no_run
+    /// let jdk = slider::autograde::java::Jdk::from_env()?;
+    /// assert!(jdk.javac.ends_with("javac"));
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn from_env() -> Result<Jdk, String> {
+        let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
+        Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref())
+    }
+
     /// Finds the JDK: in `java_home`'s `bin` when given, else on `path`
     /// (a `PATH`-style list).
     ///

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::catalog::{self, JvmMode};
 use super::report::{Category, Report, SectionReport, Stage, Verdict};
-use super::runner::{Built, GroupRun, judge_section, run_group};
+use super::runner::{Built, Grading, GroupRun, judge_section, run_group};
 use super::toolkit::Toolkit;
 use super::{Options, api, java, model, sources};
 use crate::course::Api;
@@ -190,6 +190,13 @@ fn run_groups(
         JvmMode::Memory => 1,
         JvmMode::Correctness => 2,
     });
+    let grading = Grading {
+        built,
+        toolkit,
+        options,
+        api,
+        deadline,
+    };
     let alone_later = options.jobs > 1 && order.len() > 1;
     let judge_group = |g: usize, run: GroupRun| -> Judged {
         let sections = planned
@@ -207,16 +214,7 @@ fn run_groups(
     };
     let results = in_slots(order.len(), options.jobs, &|k, slot| {
         let g = order[k];
-        let run = run_group(
-            &planned.groups[g],
-            built,
-            toolkit,
-            options,
-            api,
-            slot,
-            deadline,
-            0,
-        );
+        let run = run_group(&planned.groups[g], &grading, slot, 0);
         let again = alone_later && planned.groups[g].mode == JvmMode::Timing;
         match run.first_cpu_limited() {
             Some(from) if again => (g, Err((from, run))),
@@ -229,16 +227,7 @@ fn run_groups(
         .map(|(g, result)| match result {
             Ok(judged) => judged,
             Err((from, mut run)) => {
-                let again = run_group(
-                    &planned.groups[g],
-                    built,
-                    toolkit,
-                    options,
-                    api,
-                    0,
-                    deadline,
-                    from,
-                );
+                let again = run_group(&planned.groups[g], &grading, 0, from);
                 run.replace_from(from, again);
                 judge_group(g, run)
             }

@@ -99,19 +99,28 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
     }
 }
 
+/// What every group of one submission runs with.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Grading<'a> {
+    pub built: &'a Built,
+    pub toolkit: &'a Toolkit,
+    pub options: &'a Options,
+    pub api: Api,
+    /// When the submission's time is up.
+    pub deadline: Instant,
+}
+
 /// Runs `group` from trial `from` on, as job slot `slot`, until every
-/// trial has a record, the restarts are spent, or `deadline` passes.
+/// trial has a record, the restarts are spent, or the deadline passes.
 #[allow(clippy::too_many_lines)] // start, read, then resume at the next unit
-pub(super) fn run_group(
-    group: &Group,
-    built: &Built,
-    toolkit: &Toolkit,
-    options: &Options,
-    api: Api,
-    slot: u32,
-    deadline: Instant,
-    from: usize,
-) -> GroupRun {
+pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: usize) -> GroupRun {
+    let Grading {
+        built,
+        toolkit,
+        options,
+        api,
+        deadline,
+    } = *grading;
     let mut run = GroupRun::default();
     let all_missing = |run: &mut GroupRun, from: usize, failure: &Failure| {
         for i in from..group.ops.len() {
@@ -451,8 +460,14 @@ mod tests {
     fn a_trial_run_again_replaces_what_followed_it() {
         let mut first = GroupRun::default();
         first.records.trials.insert(0, Record::Ok(Vec::new()));
-        first.records.trials.insert(3, limit(protocol::LimitKind::Wall));
-        first.records.trials.insert(2, limit(protocol::LimitKind::Cpu));
+        first
+            .records
+            .trials
+            .insert(3, limit(protocol::LimitKind::Wall));
+        first
+            .records
+            .trials
+            .insert(2, limit(protocol::LimitKind::Cpu));
         let not_run = Failure::NotRun {
             why: "harder".to_string(),
         };
@@ -460,7 +475,10 @@ mod tests {
         assert_eq!(first.first_cpu_limited(), Some(2));
 
         let mut again = GroupRun::default();
-        again.records.trials.insert(2, Record::Ok(vec!["7".to_string()]));
+        again
+            .records
+            .trials
+            .insert(2, Record::Ok(vec!["7".to_string()]));
         again.records.trials.insert(4, Record::Ok(Vec::new()));
         first.replace_from(2, again);
         assert_eq!(first.first_cpu_limited(), None);
@@ -476,9 +494,13 @@ mod tests {
     #[test]
     fn a_wall_limit_is_not_a_cpu_limit() {
         let mut run = GroupRun::default();
-        run.records.trials.insert(1, limit(protocol::LimitKind::Wall));
+        run.records
+            .trials
+            .insert(1, limit(protocol::LimitKind::Wall));
         assert_eq!(run.first_cpu_limited(), None);
-        run.records.trials.insert(5, limit(protocol::LimitKind::Process));
+        run.records
+            .trials
+            .insert(5, limit(protocol::LimitKind::Process));
         assert_eq!(run.first_cpu_limited(), Some(5));
     }
 }

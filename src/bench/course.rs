@@ -240,6 +240,49 @@ pub fn java_bibfs(
     result
 }
 
+/// `slider bench reference`: [`reference`] `runs` times on each of the
+/// course's timing puzzles, read from `course_dir`, then [`java_bibfs`] on
+/// `bibfs_files` (by default [`BIBFS_FILES`] in `course_dir`), with this
+/// process's executable as `slider` and the JDK of its environment;
+/// returns how many lengths disagreed.
+///
+/// # Errors
+///
+/// A puzzle file that cannot be read (every one is read before the first
+/// is timed), no JDK, or what [`reference`] and [`java_bibfs`] refuse.
+///
+/// # Example
+///
+/// ```no_run
+/// use slider::bench::course::{COURSE_DIR, reference_suite};
+/// let wrong = reference_suite(COURSE_DIR.as_ref(), 5, &[], &mut |line| println!("{line:?}"))?;
+/// assert_eq!(wrong, 0);
+/// # Ok::<(), String>(())
+/// ```
+pub fn reference_suite(
+    course_dir: &Path,
+    runs: usize,
+    bibfs_files: &[PathBuf],
+    emit: &mut dyn FnMut(Line),
+) -> Result<usize, String> {
+    let timing: Vec<String> = crate::course::TIMING_PUZZLES
+        .iter()
+        .map(|n| format!("{n}.txt"))
+        .collect();
+    let timing: Vec<&str> = timing.iter().map(String::as_str).collect();
+    let files: Vec<PathBuf> = if bibfs_files.is_empty() {
+        BIBFS_FILES.iter().map(|f| course_dir.join(f)).collect()
+    } else {
+        bibfs_files.to_vec()
+    };
+    let boards = course_boards(&[], course_dir, &timing)?;
+    course_boards(&files, course_dir, &[])?;
+    reference(&boards, runs, emit)?;
+    let jdk = Jdk::from_env()?;
+    let slider = std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"))?;
+    java_bibfs(&files, &slider, &jdk, &std::env::temp_dir(), emit)
+}
+
 fn compile_and_time(
     files: &[std::path::PathBuf],
     slider: &Path,

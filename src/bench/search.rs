@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::{Length, Line, Times, peak_memory};
 use crate::Board;
 use crate::format::manifest::{Benchmark, Convention, parse_benchmarks};
-use crate::search::pdb::{BuildProgress, CANDIDATES_4X4, Kind, Pattern, PatternDatabase};
+use crate::search::pdb::{BuildProgress, CANDIDATES_4X4, Choice, Kind, Pattern, PatternDatabase};
 use crate::search::{Goal, Heuristic, SearchConfig, SearchError, Solution, idastar::search};
 
 /// The instances of a benchmark file, towards the course's goal, read
@@ -93,6 +93,84 @@ impl Instances {
     pub fn size(&self) -> usize {
         self.instances.first().map_or(0, |i| i.board.size())
     }
+}
+
+/// How `slider bench korf` (and `bench 24`) searches.
+#[derive(Debug, Clone)]
+pub struct KorfRun {
+    /// The heuristic (`auto`: the databases when there are some for the
+    /// size).
+    pub heuristic: crate::search::HeuristicChoice,
+    /// Which databases.
+    pub pdb: Choice,
+    /// Where they are cached.
+    pub pdb_dir: PathBuf,
+    /// Each instance's time budget.
+    pub time: Option<Duration>,
+    /// Search threads.
+    pub threads: usize,
+    /// Then time one `slider solve` process per instance.
+    pub processes: bool,
+}
+
+/// [`korf`] with the heuristic `run` chooses (its databases opened by
+/// `open`); then, when every length agreed and `run.processes` asks,
+/// [`processes`] with this process's executable. Returns how many lengths
+/// disagreed.
+///
+/// # Errors
+///
+/// The databases cannot be had, or a process fails.
+///
+/// # Example
+///
+/// ```no_run
+/// use slider::bench::search::{Instances, KorfRun, korf_run};
+/// use slider::format::manifest::Convention;
+/// use slider::search::{HeuristicChoice, pdb::{Choice, PatternDatabase}};
+/// let set = Instances::read("fixtures/benchmarks/korf100-blank-last.txt".as_ref(), Convention::Auto, &[1], None)?;
+/// let run = KorfRun { heuristic: HeuristicChoice::Auto, pdb: Choice::Best, pdb_dir: "dbs".into(), time: None, threads: 1, processes: false };
+/// let open = |goal: &_, choice| PatternDatabase::open_choice(goal, choice, "dbs".as_ref(), &|_| {}).map(|(pdb, _)| pdb).map_err(|e| e.to_string());
+/// assert_eq!(korf_run(&set, &run, &open, &mut |line| println!("{line:?}"))?, 0);
+/// # Ok::<(), String>(())
+/// ```
+pub fn korf_run(
+    set: &Instances,
+    run: &KorfRun,
+    open: &dyn Fn(&Goal, Choice) -> Result<PatternDatabase, String>,
+    emit: &mut dyn FnMut(Line),
+) -> Result<usize, String> {
+    let n = set.size();
+    let databases = match run.pdb {
+        Choice::Best => crate::search::pdb::supports(n),
+        Choice::Kind(kind) => kind.size() == n,
+    };
+    let heuristic = run.heuristic.resolve(true, databases);
+    let pdb = if heuristic == Heuristic::PatternDatabase {
+        Some(open(&Goal::standard(n), run.pdb)?)
+    } else {
+        None
+    };
+    let config = SearchConfig {
+        heuristic,
+        pdb: pdb.as_ref(),
+        limits: crate::search::Limits {
+            nodes: u64::MAX,
+            time: run.time,
+            cost: None,
+            bytes: None,
+        },
+        goal: None,
+        threads: run.threads,
+    };
+    let wrong = korf(set, &config, emit);
+    if run.processes && wrong == 0 {
+        let slider =
+            std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"))?;
+        let scratch = std::env::temp_dir();
+        emit(processes(set, &slider, &run.pdb_dir, heuristic, &scratch)?);
+    }
+    Ok(wrong)
 }
 
 /// Solves every instance with IDA* under `config`, one run each, and

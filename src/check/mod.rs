@@ -104,6 +104,28 @@ pub enum Verdict {
     Unproven,
 }
 
+impl Verdict {
+    /// `slider-check`'s exit code for it: accepted
+    /// [`SUCCESS`](crate::exit_code::SUCCESS), rejected
+    /// [`FAILURE`](crate::exit_code::FAILURE), unproven
+    /// [`UNPROVEN`](crate::exit_code::UNPROVEN).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::check::Verdict;
+    /// assert_eq!(Verdict::Unproven.exit_code(), slider::exit_code::UNPROVEN);
+    /// ```
+    #[must_use]
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Verdict::Accepted => crate::exit_code::SUCCESS,
+            Verdict::Rejected => crate::exit_code::FAILURE,
+            Verdict::Unproven => crate::exit_code::UNPROVEN,
+        }
+    }
+}
+
 /// Everything the check found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {

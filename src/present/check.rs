@@ -261,6 +261,34 @@ pub fn github(report: &Report, puzzle: &str, answer: &str) -> String {
     out
 }
 
+/// One checked pair as console format `format` prints it (human text in
+/// colour: the caller's stream strips it when colour is off).
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{CheckOptions, check};
+/// use slider::present::ConsoleFormat;
+/// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let report = check(&puzzle, "RDRDLR".as_bytes(), &CheckOptions::default(), None);
+/// let json = slider::present::check::console(&report, ConsoleFormat::Json, "p.txt", "a.txt");
+/// assert!(json.contains("\"verdict\""));
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+#[must_use]
+pub fn console(
+    report: &Report,
+    format: super::ConsoleFormat,
+    puzzle: &str,
+    answer: &str,
+) -> String {
+    match format {
+        super::ConsoleFormat::Human => human(report, puzzle, answer, true),
+        super::ConsoleFormat::Json => json(report, puzzle, answer),
+        super::ConsoleFormat::Github => github(report, puzzle, answer),
+    }
+}
+
 /// One line per pair of `slider-check --batch`: the pair's summary, or why
 /// it could not be checked.
 ///

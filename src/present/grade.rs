@@ -331,3 +331,62 @@ pub fn failures(results: &[TestResult]) -> String {
     }
     out
 }
+
+/// The report files `slider grade` can write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFile {
+    /// The JSON report (`--json`).
+    Json,
+    /// `JUnit` XML (`--junit`).
+    Junit,
+    /// Gradescope's `results.json` (`--gradescope`).
+    Gradescope,
+}
+
+/// The text of report file `kind` for the `results` of `suite`, graded
+/// with `program`.
+///
+/// # Example
+///
+/// ```
+/// use slider::present::grade::{ReportFile, report_file};
+/// assert!(report_file(ReportFile::Junit, &[], "suite", "prog").contains("<testsuites"));
+/// ```
+#[must_use]
+pub fn report_file(kind: ReportFile, results: &[TestResult], suite: &str, program: &str) -> String {
+    match kind {
+        ReportFile::Json => json(results, suite, program),
+        ReportFile::Junit => junit(results, suite),
+        ReportFile::Gradescope => gradescope(results),
+    }
+}
+
+/// What `slider grade` prints on standard output under console format
+/// `format`: the JSON report, or (after GitHub's annotations) the table
+/// and the failures.
+///
+/// # Example
+///
+/// ```
+/// use slider::present::ConsoleFormat;
+/// let text = slider::present::grade::console(&[], ConsoleFormat::Json, "suite", "prog");
+/// assert!(text.contains("\"max_score\": 0.0"));
+/// ```
+#[must_use]
+pub fn console(
+    results: &[TestResult],
+    format: super::ConsoleFormat,
+    suite: &str,
+    program: &str,
+) -> String {
+    if format == super::ConsoleFormat::Json {
+        return json(results, suite, program);
+    }
+    let mut out = String::new();
+    if format == super::ConsoleFormat::Github {
+        out.push_str(&github(results, suite));
+    }
+    out.push_str(&table(results, true));
+    out.push_str(&failures(results));
+    out
+}

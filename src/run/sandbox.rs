@@ -165,6 +165,45 @@ pub struct Setup {
     pub scratch: PathBuf,
 }
 
+impl Setup {
+    /// The setup of this process: `limits`, `user` and `mode` as chosen,
+    /// this process's `PATH`, the variables of `pass_env` that are set
+    /// (with their values), `hide`, whether it runs as root, and the
+    /// system's temporary folder for scratch.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::run::process::{Limits, Memory};
+    /// use slider::run::sandbox::{SandboxMode, Setup, UserMode};
+    /// let limits = Limits { wall: std::time::Duration::from_secs(1), cpu: None, memory: Memory::Resident(1 << 30), max_output: 1 << 20, processes: 64, file_size: 1 << 20 };
+    /// let setup = Setup::of_this_process(limits, UserMode::Keep, SandboxMode::Never, &["SLIDER_UNSET_NAME".to_string()], Vec::new());
+    /// assert!(setup.pass.is_empty());
+    /// assert_eq!(setup.scratch, std::env::temp_dir());
+    /// ```
+    pub fn of_this_process(
+        limits: super::process::Limits,
+        user: UserMode,
+        mode: SandboxMode,
+        pass_env: &[String],
+        hide: Vec<PathBuf>,
+    ) -> Setup {
+        let pass = pass_env
+            .iter()
+            .filter_map(|name| std::env::var_os(name).map(|value| (name.into(), value)));
+        Setup {
+            limits,
+            user,
+            mode,
+            path: std::env::var_os("PATH"),
+            pass: pass.collect(),
+            hide,
+            root: nix::unistd::geteuid().is_root(),
+            scratch: std::env::temp_dir(),
+        }
+    }
+}
+
 /// The harness of `setup`, and why there is no sandbox when `auto` found
 /// none.
 ///

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::classic::{self, Algorithm};
+use super::classic::{self, Algorithm as Classic};
 use super::pdb::{Kind, PatternDatabase};
 use super::{
     Goal, Heuristic, HeuristicChoice, Limits, SearchConfig, SearchError, Solution, idastar,
@@ -29,6 +29,60 @@ pub enum Method {
     Idastar,
     /// Iterative-deepening depth-first search.
     Iddfs,
+}
+
+/// A solving algorithm: the course's A* (whose output is the reference),
+/// or one of the optimal [`Method`]s.
+///
+/// # Example
+///
+/// ```
+/// use slider::search::{Algorithm, Method};
+/// assert_eq!(Algorithm::Search(Method::Idastar).name(), "idastar");
+/// assert_eq!(Algorithm::Reference.name(), "reference");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Algorithm {
+    /// The course's A*: no closed set, the course's tie-breaking.
+    Reference,
+    /// An optimal search.
+    Search(Method),
+}
+
+impl Algorithm {
+    /// The name the command line gives it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Reference => "reference",
+            Algorithm::Search(method) => method.name(),
+        }
+    }
+}
+
+#[cfg(feature = "cli")]
+impl clap::ValueEnum for Algorithm {
+    fn value_variants<'a>() -> &'a [Self] {
+        use Algorithm::{Reference, Search};
+        &[
+            Reference,
+            Search(Method::Bfs),
+            Search(Method::Bibfs),
+            Search(Method::Astar),
+            Search(Method::Idastar),
+            Search(Method::Iddfs),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            Algorithm::Reference => Some(
+                clap::builder::PossibleValue::new("reference")
+                    .help("The course's A* (no closed set, the course's tie-breaking)"),
+            ),
+            Algorithm::Search(method) => clap::ValueEnum::to_possible_value(method),
+        }
+    }
 }
 
 impl Method {
@@ -105,10 +159,10 @@ pub fn solve(
 ) -> Result<Solution, SearchError> {
     let algorithm = match method {
         Method::Idastar => return idastar::search(board, config),
-        Method::Bfs => Algorithm::Bfs,
-        Method::Bibfs => Algorithm::BidirectionalBfs,
-        Method::Astar => Algorithm::AStar,
-        Method::Iddfs => Algorithm::Iddfs,
+        Method::Bfs => Classic::Bfs,
+        Method::Bibfs => Classic::BidirectionalBfs,
+        Method::Astar => Classic::AStar,
+        Method::Iddfs => Classic::Iddfs,
     };
     classic::solve(board, algorithm, config)
 }

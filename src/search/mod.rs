@@ -26,4 +26,4 @@ pub use api::{Limits, SearchConfig, SearchError, SearchStats, Solution};
 pub use estimate::{estimate, linear_conflict};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicChoice};
-pub use method::{DEFAULT_MAX_NODES, Method, Outcome, Request, run, solve};
+pub use method::{Algorithm, DEFAULT_MAX_NODES, Method, Outcome, Request, run, solve};

@@ -57,16 +57,6 @@ pub fn parse_args<T: Parser>() -> Result<T, u8> {
     })
 }
 
-/// Where pattern databases are cached: `--pdb-dir` (or `SLIDER_PDB_DIR`),
-/// else the user's cache folder (`~/.cache/slider` on Linux), else
-/// `.slider-cache` in the working folder.
-pub fn pdb_dir(chosen: Option<&std::path::Path>) -> std::path::PathBuf {
-    chosen.map_or_else(
-        || dirs::cache_dir().map_or_else(|| ".slider-cache".into(), |d| d.join("slider")),
-        std::path::Path::to_path_buf,
-    )
-}
-
 /// A progress display for a database build on standard error (hidden
 /// when it is not a terminal), and the callback that feeds it.
 pub fn build_progress(
@@ -161,19 +151,7 @@ pub fn harness(
     pass_env: &[String],
     hide: Vec<std::path::PathBuf>,
 ) -> Result<slider::run::Harness, u8> {
-    let pass = pass_env
-        .iter()
-        .filter_map(|name| std::env::var_os(name).map(|value| (name.into(), value)));
-    let setup = slider::run::sandbox::Setup {
-        limits,
-        user,
-        mode,
-        path: std::env::var_os("PATH"),
-        pass: pass.collect(),
-        hide,
-        root: nix::unistd::geteuid().is_root(),
-        scratch: std::env::temp_dir(),
-    };
+    let setup = slider::run::sandbox::Setup::of_this_process(limits, user, mode, pass_env, hide);
     let (harness, no_sandbox) = slider::run::sandbox::harness(setup).map_err(|why| fail(&why))?;
     if let Some(why) = no_sandbox {
         let _ = writeln!(

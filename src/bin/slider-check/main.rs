@@ -143,11 +143,7 @@ fn run(args: &Args) -> u8 {
         Err(e) => return common::input_failed(&e),
     };
     let (puzzle_name, answer_name) = (display_name(files.puzzle), display_name(files.answer));
-    let text = match args.format {
-        ConsoleFormat::Human => render::human(&report, &puzzle_name, &answer_name, true),
-        ConsoleFormat::Json => render::json(&report, &puzzle_name, &answer_name),
-        ConsoleFormat::Github => render::github(&report, &puzzle_name, &answer_name),
-    };
+    let text = render::console(&report, args.format, &puzzle_name, &answer_name);
     // Human text goes through anstream, which strips colour when it is off.
     let written = match args.format {
         ConsoleFormat::Human => write!(anstream::stdout(), "{text}"),
@@ -169,11 +165,7 @@ fn run(args: &Args) -> u8 {
     {
         return exit_code::ERROR;
     }
-    match report.verdict {
-        Verdict::Accepted => exit_code::SUCCESS,
-        Verdict::Rejected => exit_code::FAILURE,
-        Verdict::Unproven => exit_code::UNPROVEN,
-    }
+    report.verdict.exit_code()
 }
 
 /// The databases for a proof by search on 4x4 or 5x5 (none with
@@ -187,7 +179,7 @@ fn open_proof_pdb(
     if args.no_pdb {
         return None;
     }
-    let dir = common::pdb_dir(args.pdb_dir.as_deref());
+    let dir = slider::search::pdb::cache_dir(args.pdb_dir.as_deref());
     common::open_pdb(goal, slider::search::pdb::Choice::Best, &dir, false)
         .map_err(|e| {
             let _ = writeln!(

@@ -5,13 +5,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use slider::autograde::calibrate::{CourseReport, compare};
+use slider::autograde::calibrate::CourseReport;
 use slider::autograde::java::Jdk;
 use slider::autograde::{Category, Options, Report, Toolkit, autograde};
 use slider::course::{Api, Edition};
 use slider::exit_code;
 use slider::present::ConsoleFormat;
 use slider::present::autograde as present;
+use slider::present::autograde::console::{self, ReportFile};
 use slider::present::autograde::files::StudentFiles;
 use slider::run::sandbox::{SandboxMode, UserMode};
 
@@ -135,14 +136,6 @@ pub struct AutogradeArgs {
     submissions: Vec<PathBuf>,
 }
 
-#[derive(Debug, Clone, Copy)]
-enum FileKind {
-    Json,
-    Junit,
-    Gradescope,
-    Csv,
-}
-
 /// Runs the command; returns the exit code.
 pub fn run(args: &AutogradeArgs) -> u8 {
     if let Some(out) = &args.gradescope_bundle {
@@ -162,10 +155,10 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         read => read.and_then(Result::ok),
     };
     let files = match crate::common::report_files(&[
-        (FileKind::Json, args.json.as_ref()),
-        (FileKind::Junit, args.junit.as_ref()),
-        (FileKind::Gradescope, args.gradescope.as_ref()),
-        (FileKind::Csv, args.csv.as_ref()),
+        (ReportFile::Json, args.json.as_ref()),
+        (ReportFile::Junit, args.junit.as_ref()),
+        (ReportFile::Gradescope, args.gradescope.as_ref()),
+        (ReportFile::Csv, args.csv.as_ref()),
     ]) {
         Ok(files) => files,
         Err(code) => return code,
@@ -201,12 +194,10 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         if let Err(e) = per_student.write(index, &report) {
             crate::common::report_error(&e);
         }
-        comparisons.extend(print_report(
-            args,
-            &report,
-            course.as_ref(),
-            submissions.len(),
-        ));
+        let (text, compared) =
+            console::submission(&report, args.format, course.as_ref(), submissions.len() > 1);
+        let _ = write!(std::io::stdout().lock(), "{text}");
+        comparisons.extend(compared);
         reports.push(report);
     }
     finish(args, &reports, &comparisons, files, &per_student)
@@ -218,7 +209,7 @@ fn finish(
     args: &AutogradeArgs,
     reports: &[Report],
     comparisons: &[slider::autograde::calibrate::Comparison],
-    files: slider::present::report_files::ReportFiles<FileKind>,
+    files: slider::present::report_files::ReportFiles<ReportFile>,
     per_student: &StudentFiles<'_>,
 ) -> u8 {
     if let Some(dir) = &args.classroom
@@ -229,27 +220,19 @@ fn finish(
     if let Err(e) = per_student.finish(reports) {
         return fail(&e);
     }
-    let mut out = std::io::stdout().lock();
-    if args.format == ConsoleFormat::Json {
-        let _ = write!(out, "{}", present::json(reports));
-    } else if reports.len() > 1 {
-        let _ = write!(out, "{}", present::csv(reports));
-    }
-    if args.compare_reports && !comparisons.is_empty() {
-        let _ = write!(out, "\n{}", present::compare::agreement(comparisons));
-    }
-    let written = crate::common::write_reports(files, &|kind| match kind {
-        FileKind::Json => present::json(reports),
-        FileKind::Junit => present::junit(reports),
-        FileKind::Gradescope => present::gradescope::results(
-            &reports[0],
-            &present::gradescope::Style {
-                max_score: args.max_score,
-                visibility: args.gradescope_visibility.clone(),
-            },
-        ),
-        FileKind::Csv => present::csv(reports),
-    });
+    let shown = if args.compare_reports {
+        comparisons
+    } else {
+        &[]
+    };
+    let text = console::after_all(reports, args.format, shown);
+    let _ = write!(std::io::stdout().lock(), "{text}");
+    let style = present::gradescope::Style {
+        max_score: args.max_score,
+        visibility: args.gradescope_visibility.clone(),
+    };
+    let written =
+        crate::common::write_reports(files, &|kind| console::report_file(kind, reports, &style));
     if !written {
         exit_code::ERROR
     } else if reports.iter().all(|r| r.score().0 >= 100.0) {
@@ -257,39 +240,6 @@ fn finish(
     } else {
         exit_code::FAILURE
     }
-}
-
-/// Prints one submission's report as `--format` asks, and its comparison
-/// with the course's report when there is one (returned).
-fn print_report(
-    args: &AutogradeArgs,
-    report: &Report,
-    course: Option<&CourseReport>,
-    count: usize,
-) -> Option<slider::autograde::calibrate::Comparison> {
-    let mut out = std::io::stdout().lock();
-    if args.format == ConsoleFormat::Github {
-        let _ = write!(out, "{}", present::github(report));
-    }
-    if args.format != ConsoleFormat::Json {
-        let _ = write!(out, "{}", present::human(report, true));
-    }
-    let mut compared = None;
-    if let Some(course) = course {
-        let text = if course.edition().is_some() {
-            let comparison = compare(report, course);
-            let text = present::compare::comparison(&report.submission, &comparison);
-            compared = Some(comparison);
-            text
-        } else {
-            present::compare::not_comparable(&report.submission, course)
-        };
-        let _ = write!(out, "\n{text}");
-    }
-    if count > 1 && args.format != ConsoleFormat::Json {
-        let _ = writeln!(out);
-    }
-    compared
 }
 
 /// `--gradescope-bundle OUT -- FLAGS`: the flags are checked as
@@ -358,9 +308,7 @@ fn submissions(args: &AutogradeArgs) -> Result<Vec<PathBuf>, u8> {
 /// The library's options from the arguments: the JDK, the sandbox, the
 /// limits of every JVM.
 fn options(args: &AutogradeArgs) -> Result<Options, u8> {
-    let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
-    let jdk = Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref())
-        .map_err(|why| fail(&why))?;
+    let jdk = Jdk::from_env().map_err(|why| fail(&why))?;
     let limits = Options::jvm_limits(args.memory << 20);
     let harness = crate::common::harness(limits, args.user, args.sandbox, &[], Vec::new())?;
     Ok(Options {

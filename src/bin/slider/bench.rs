@@ -2,7 +2,7 @@
 //! rows are printed as `slider::present::bench` renders them. Nothing
 //! here asserts a time; correctness is the test suite's job.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
@@ -11,11 +11,11 @@ use slider::bench::{Line, course, search};
 use slider::exit_code;
 use slider::format::manifest::Convention;
 use slider::search::pdb::{Choice, Kind};
-use slider::search::{Goal, Heuristic, HeuristicChoice, Limits, SearchConfig};
+use slider::search::{Goal, HeuristicChoice};
 
 use slider::bench::course::COURSE_DIR;
 
-use crate::common::{fail, open_pdb, parse_seconds, pdb_dir};
+use crate::common::{fail, open_pdb, parse_seconds};
 
 const KORF_100: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -188,7 +188,7 @@ pub fn run(args: &BenchArgs) -> u8 {
             course_dir,
             runs,
             bibfs_files,
-        } => return reference(course_dir, *runs, bibfs_files),
+        } => course::reference_suite(course_dir, *runs, bibfs_files, &mut print),
         Bench::Oracle { runs } => course::oracle(*runs, &mut print).map(|()| 0),
         Bench::Classic { files, course_dir } => {
             course::course_boards(files, course_dir, &course::CLASSIC_FILES)
@@ -231,7 +231,7 @@ pub fn run(args: &BenchArgs) -> u8 {
             pdb_dir: chosen,
         } => course::course_boards(files, course_dir, &course::HARDEST_FILES)
             .and_then(|boards| {
-                let dir = pdb_dir(chosen.as_deref());
+                let dir = slider::search::pdb::cache_dir(chosen.as_deref());
                 let open = |goal: &Goal| open_pdb(goal, Choice::Best, &dir, false);
                 search::hardest(&boards, &open, &mut print)
             })
@@ -247,75 +247,17 @@ pub fn run(args: &BenchArgs) -> u8 {
 
 /// `slider bench korf` (and `bench 24`).
 fn korf(args: &KorfArgs) -> u8 {
-    let set = match Instances::read(&args.file, args.convention, &args.instances, args.limit) {
-        Ok(set) => set,
-        Err(e) => return fail(&e),
-    };
-    let n = set.size();
-    let databases = match args.pdb {
-        Choice::Best => slider::search::pdb::supports(n),
-        Choice::Kind(kind) => kind.size() == n,
-    };
-    let heuristic = args.heuristic.resolve(true, databases);
-    let dir = pdb_dir(args.pdb_dir.as_deref());
-    let pdb = if heuristic == Heuristic::PatternDatabase {
-        match open_pdb(&Goal::standard(n), args.pdb, &dir, false) {
-            Ok(pdb) => Some(pdb),
-            Err(e) => return fail(&e),
-        }
-    } else {
-        None
-    };
-    let config = SearchConfig {
-        heuristic,
-        pdb: pdb.as_ref(),
-        limits: Limits {
-            nodes: u64::MAX,
-            time: args.time_limit,
-            cost: None,
-            bytes: None,
-        },
-        goal: None,
+    let run = search::KorfRun {
+        heuristic: args.heuristic,
+        pdb: args.pdb,
+        pdb_dir: slider::search::pdb::cache_dir(args.pdb_dir.as_deref()),
+        time: args.time_limit,
         threads: args.threads as usize,
+        processes: args.processes,
     };
-    let wrong = search::korf(&set, &config, &mut print);
-    if args.processes && wrong == 0 {
-        let slider = std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"));
-        match slider
-            .and_then(|exe| search::processes(&set, &exe, &dir, heuristic, &std::env::temp_dir()))
-        {
-            Ok(line) => print(line),
-            Err(e) => return fail(&e),
-        }
-    }
-    counted(Ok(wrong))
-}
-
-/// `slider bench reference`: the timing puzzles, then the bi-BFS processes.
-fn reference(course_dir: &Path, runs: usize, bibfs_files: &[PathBuf]) -> u8 {
-    let slider = || std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"));
-    let timing: Vec<String> = slider::course::TIMING_PUZZLES
-        .iter()
-        .map(|n| format!("{n}.txt"))
-        .collect();
-    let timing: Vec<&str> = timing.iter().map(String::as_str).collect();
-    let files: Vec<PathBuf> = if bibfs_files.is_empty() {
-        course::BIBFS_FILES
-            .iter()
-            .map(|f| course_dir.join(f))
-            .collect()
-    } else {
-        bibfs_files.to_vec()
-    };
-    let result = course::course_boards(&[], course_dir, &timing)
-        .and_then(|boards| course::course_boards(&files, course_dir, &[]).map(|_| boards))
-        .and_then(|boards| course::reference(&boards, runs, &mut print))
-        .and_then(|()| {
-            let jdk = slider::autograde::java::Jdk::find(
-                std::env::var_os("JAVA_HOME").as_deref().map(Path::new),
-                std::env::var_os("PATH").as_deref(),
-            )?;
-            course::java_bibfs(&files, &slider()?, &jdk, &std::env::temp_dir(), &mut print)
-        });
-    counted(result)
+    let open = |goal: &Goal, choice: Choice| open_pdb(goal, choice, &run.pdb_dir, false);
+    counted(
+        Instances::read(&args.file, args.convention, &args.instances, args.limit)
+            .and_then(|set| search::korf_run(&set, &run, &open, &mut print)),
+    )
 }

@@ -5,8 +5,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use slider::exit_code;
-use slider::generate::{GenerateError, Kind, MAX_WALKS, Request, generate_observed, seeded};
-use slider::oracle::Oracle;
+use slider::generate::{GenerateError, Kind, MAX_WALKS, Made, Request};
 
 use crate::common::report_error;
 
@@ -86,48 +85,38 @@ fn generate_all(args: &GenArgs, seed: u64) -> u8 {
     };
     let mut printed = 0;
     for request in &requests {
-        let mut rng = seeded(request.seed);
-        let oracle = Oracle::new(request.size).ok();
-        for index in 1..=request.count {
-            // Walks proved by search can take a while: show them on a terminal
-            // (indicatif draws nothing when standard error is not one).
-            let progress = indicatif::ProgressBar::new(u64::from(MAX_WALKS)).with_style(
-                indicatif::ProgressStyle::with_template(
-                    "{msg}: random walk {pos}/{len}, {elapsed} elapsed",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            progress.set_message(format!("board {index} of {}", request.count));
-            let generated = generate_observed(
-                request.size,
-                request.kind,
-                &mut rng,
-                oracle.as_ref(),
-                &mut |walks| progress.set_position(u64::from(walks)),
-            );
-            progress.finish_and_clear();
-            let board = match generated {
-                Ok(board) => board,
-                Err(e @ GenerateError::GaveUp { .. }) => {
-                    report_error(&e.to_string());
-                    return exit_code::FAILURE;
-                }
-                Err(e) => {
-                    report_error(&e.to_string());
-                    return exit_code::ERROR;
-                }
+        // Walks proved by search can take a while: show them on a terminal
+        // (indicatif draws nothing when standard error is not one).
+        let progress = indicatif::ProgressBar::new(u64::from(MAX_WALKS)).with_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg}: random walk {pos}/{len}, {elapsed} elapsed",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        let made = request.each(
+            &mut |index, walks| {
+                progress.set_message(format!("board {index} of {}", request.count));
+                progress.set_position(u64::from(walks));
+            },
+            &mut |index, board| {
+                progress.suspend(|| {
+                    if let Some(dir) = &args.out {
+                        return write_file(dir, &request.file_name(index), &board.to_string());
+                    }
+                    let separator = if printed > 0 { "\n" } else { "" };
+                    printed += 1;
+                    write!(std::io::stdout().lock(), "{separator}{board}")
+                        .map_err(|e| e.to_string())
+                })
+            },
+        );
+        progress.finish_and_clear();
+        if let Err(e) = made {
+            report_error(&e.to_string());
+            return match e {
+                Made::Failed(GenerateError::GaveUp { .. }) => exit_code::FAILURE,
+                _ => exit_code::ERROR,
             };
-            let written = if let Some(dir) = &args.out {
-                write_file(dir, &request.file_name(index), &board.to_string())
-            } else {
-                let separator = if printed > 0 { "\n" } else { "" };
-                printed += 1;
-                write!(std::io::stdout().lock(), "{separator}{board}").map_err(|e| e.to_string())
-            };
-            if let Err(message) = written {
-                report_error(&message);
-                return exit_code::ERROR;
-            }
         }
     }
     exit_code::SUCCESS

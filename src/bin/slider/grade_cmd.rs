@@ -11,7 +11,7 @@ use slider::exit_code;
 use slider::grade::outcome::Outcome;
 use slider::grade::{Submission, run_suite, suite};
 use slider::present::ConsoleFormat;
-use slider::present::grade as report;
+use slider::present::grade::{self as report, ReportFile};
 use slider::run::Harness;
 use slider::run::process::{Limits, MemoryMode};
 use slider::run::sandbox::{SandboxMode, UserMode};
@@ -140,9 +140,9 @@ pub fn run(args: &GradeArgs) -> u8 {
     // Every report file is opened before the first test: a bad path costs
     // nothing but this message.
     let files = match crate::common::report_files(&[
-        (FileKind::Json, args.json.as_ref()),
-        (FileKind::Junit, args.junit.as_ref()),
-        (FileKind::Gradescope, args.gradescope.as_ref()),
+        (ReportFile::Json, args.json.as_ref()),
+        (ReportFile::Junit, args.junit.as_ref()),
+        (ReportFile::Gradescope, args.gradescope.as_ref()),
     ]) {
         Ok(files) => files,
         Err(code) => return code,
@@ -173,17 +173,8 @@ pub fn run(args: &GradeArgs) -> u8 {
     let suite_name = args.suite.display().to_string();
     let program: Vec<_> = args.command.iter().map(|a| a.to_string_lossy()).collect();
     let program = program.join(" ");
-    let mut out = std::io::stdout().lock();
-    if args.format == ConsoleFormat::Json {
-        let _ = write!(out, "{}", report::json(&results, &suite_name, &program));
-    } else {
-        if args.format == ConsoleFormat::Github {
-            let _ = write!(out, "{}", report::github(&results, &suite_name));
-        }
-        let _ = write!(out, "{}", report::table(&results, true));
-        let _ = write!(out, "{}", report::failures(&results));
-    }
-    drop(out);
+    let text = report::console(&results, args.format, &suite_name, &program);
+    let _ = write!(std::io::stdout().lock(), "{text}");
 
     let mut code = if results.iter().all(|r| r.outcome == Outcome::Passed) {
         exit_code::SUCCESS
@@ -201,23 +192,13 @@ pub fn run(args: &GradeArgs) -> u8 {
         ));
         code = exit_code::ERROR;
     }
-    let written = crate::common::write_reports(files, &|kind| match kind {
-        FileKind::Json => report::json(&results, &suite_name, &program),
-        FileKind::Junit => report::junit(&results, &suite_name),
-        FileKind::Gradescope => report::gradescope(&results),
+    let written = crate::common::write_reports(files, &|kind| {
+        report::report_file(kind, &results, &suite_name, &program)
     });
     if !written {
         code = exit_code::ERROR;
     }
     code
-}
-
-/// The report files `slider grade` writes.
-#[derive(Debug, Clone, Copy)]
-enum FileKind {
-    Json,
-    Junit,
-    Gradescope,
 }
 
 /// A progress bar on a terminal, nothing elsewhere.

@@ -7,7 +7,7 @@ use slider::exit_code;
 use slider::search::Goal;
 use slider::search::pdb::{Choice, Kind, PatternDatabase};
 
-use crate::common::{fail, open_pdb, pdb_dir, report_error};
+use crate::common::{fail, open_pdb, report_error};
 
 /// Arguments of `slider pdb`.
 #[derive(Debug, Args)]
@@ -47,7 +47,7 @@ enum Action {
 
 /// Runs the action; returns the exit code.
 pub fn run(args: &PdbArgs) -> u8 {
-    let dir = pdb_dir(args.pdb_dir.as_deref());
+    let dir = slider::search::pdb::cache_dir(args.pdb_dir.as_deref());
     let located = |chosen: &Option<Kind>| {
         Kind::chosen_or_default(*chosen, args.size)
             .map(|kind| (kind, PatternDatabase::cache_path(&dir, kind)))

@@ -9,7 +9,7 @@ use slider::bench::peak_memory;
 use slider::present::search as present;
 use slider::search::pdb::Choice;
 use slider::search::{
-    DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Method, Request, SearchError,
+    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Method, Request, SearchError,
 };
 use slider::{
     Board, Priority, Solver, SolverError, SolverOptions,
@@ -20,7 +20,7 @@ use slider::{
 
 use slider::check::files::{read_board, read_goal};
 
-use crate::common::{input_failed, open_pdb, pdb_dir, report_error};
+use crate::common::{input_failed, open_pdb, report_error};
 
 /// Arguments of `slider solve`.
 #[derive(Debug, Args)]
@@ -33,8 +33,8 @@ pub struct SolveArgs {
     api: Api,
     /// The search. `reference` is the course's A* (its output is the
     /// reference); the others are the textbook algorithms and IDA*.
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Reference)]
-    algorithm: AlgorithmArg,
+    #[arg(long, value_enum, default_value_t = Algorithm::Reference)]
+    algorithm: Algorithm,
     /// The fastest optimal search: IDA* with the strongest pattern
     /// databases cached (7-8 for 4x4 when built, else 6-6-3, built on
     /// first use; 6-6-6-6 for 5x5 when built; linear conflict otherwise).
@@ -87,39 +87,6 @@ pub struct SolveArgs {
     output: OutputArg,
 }
 
-/// `--algorithm`: the course's A*, or one of the library's [`Method`]s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum AlgorithmArg {
-    /// The course's A* (no closed set, the course's tie-breaking).
-    Reference,
-    /// Another optimal search.
-    Search(Method),
-}
-
-impl ValueEnum for AlgorithmArg {
-    fn value_variants<'a>() -> &'a [Self] {
-        use AlgorithmArg::{Reference, Search};
-        &[
-            Reference,
-            Search(Method::Bfs),
-            Search(Method::Bibfs),
-            Search(Method::Astar),
-            Search(Method::Idastar),
-            Search(Method::Iddfs),
-        ]
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        match self {
-            AlgorithmArg::Reference => Some(
-                clap::builder::PossibleValue::new("reference")
-                    .help("The course's A* (no closed set, the course's tie-breaking)"),
-            ),
-            AlgorithmArg::Search(method) => method.to_possible_value(),
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OutputArg {
     Course,
@@ -142,7 +109,7 @@ pub fn run(args: &SolveArgs) -> u8 {
     if args.fast {
         return search_cmd(args, Method::Idastar, &board, &name);
     }
-    if let AlgorithmArg::Search(method) = args.algorithm {
+    if let Algorithm::Search(method) = args.algorithm {
         return search_cmd(args, method, &board, &name);
     }
     if args.goal.is_some() {
@@ -191,7 +158,7 @@ fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8
         time: args.time_limit,
         bytes: Some(args.max_memory.saturating_mul(1 << 20)),
         threads: args.threads as usize,
-        pdb_dir: &pdb_dir(args.pdb_dir.as_deref()),
+        pdb_dir: &slider::search::pdb::cache_dir(args.pdb_dir.as_deref()),
     };
     let outcome = match slider::search::run(board, &request, &|goal| {
         open_pdb(goal, Choice::Best, request.pdb_dir, false)

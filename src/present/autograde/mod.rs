@@ -8,6 +8,7 @@
 
 pub mod classroom;
 pub mod compare;
+pub mod console;
 mod failure;
 pub mod files;
 pub mod formats;

@@ -36,6 +36,8 @@ mod ranked;
 
 use std::fmt;
 
+#[cfg(feature = "cli")]
+pub use cache::cache_dir;
 pub use cache::{Opened, Provenance};
 pub use choice::{BuildTracker, Choice, Note};
 pub use error::PdbError;

@@ -1,0 +1,127 @@
+//! What `slider autograde` writes, by `--format` and by file: each
+//! submission's console text as it is graded, what follows the last one,
+//! and the text of each report file.
+
+use crate::autograde::Report;
+use crate::autograde::calibrate::{Comparison, CourseReport, compare};
+use crate::present::ConsoleFormat;
+
+use super::gradescope::Style;
+
+/// The report files `slider autograde` can write for all its submissions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFile {
+    /// The stable JSON report (`--json`).
+    Json,
+    /// `JUnit` XML (`--junit`).
+    Junit,
+    /// Gradescope's `results.json` of the first submission (`--gradescope`).
+    Gradescope,
+    /// The table of scores (`--csv`).
+    Csv,
+}
+
+/// The text of report file `kind` for `reports` (Gradescope's in `style`).
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::Report;
+/// use slider::present::autograde::console::{ReportFile, report_file};
+/// let report = Report::new("hw4".into(), slider::course::Api::Coursera, Default::default());
+/// let csv = report_file(ReportFile::Csv, &[report], &Default::default());
+/// assert!(csv.starts_with("submission,status,score"));
+/// ```
+#[must_use]
+pub fn report_file(kind: ReportFile, reports: &[Report], style: &Style) -> String {
+    match kind {
+        ReportFile::Json => super::json(reports),
+        ReportFile::Junit => super::junit(reports),
+        ReportFile::Gradescope => reports
+            .first()
+            .map(|report| super::gradescope::results(report, style))
+            .unwrap_or_default(),
+        ReportFile::Csv => super::csv(reports),
+    }
+}
+
+/// One submission's console text under `format` (nothing for JSON, which
+/// comes after the last), then its comparison with the course's report of
+/// the same code when there is one (returned too, when the course's report
+/// names its edition). `several`: a blank line follows, to part it from
+/// the next.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::Report;
+/// use slider::present::ConsoleFormat;
+/// use slider::present::autograde::console::submission;
+/// let report = Report::new("hw4".into(), slider::course::Api::Coursera, Default::default());
+/// let (text, compared) = submission(&report, ConsoleFormat::Human, None, false);
+/// assert!(text.starts_with("slider autograde: hw4") && compared.is_none());
+/// assert!(submission(&report, ConsoleFormat::Json, None, true).0.is_empty());
+/// ```
+#[must_use]
+pub fn submission(
+    report: &Report,
+    format: ConsoleFormat,
+    course: Option<&CourseReport>,
+    several: bool,
+) -> (String, Option<Comparison>) {
+    let mut out = String::new();
+    if format == ConsoleFormat::Github {
+        out.push_str(&super::github(report));
+    }
+    if format != ConsoleFormat::Json {
+        out.push_str(&super::human(report, true));
+    }
+    let mut compared = None;
+    if let Some(course) = course {
+        let text = if course.edition().is_some() {
+            let comparison = compare(report, course);
+            let text = super::compare::comparison(&report.submission, &comparison);
+            compared = Some(comparison);
+            text
+        } else {
+            super::compare::not_comparable(&report.submission, course)
+        };
+        out.push('\n');
+        out.push_str(&text);
+    }
+    if several && format != ConsoleFormat::Json {
+        out.push('\n');
+    }
+    (out, compared)
+}
+
+/// What follows the last submission on the console: the JSON report of
+/// them all (`--format json`), else the table of scores when there are
+/// several; then the agreement with the course's `comparisons`, when
+/// there are any.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::Report;
+/// use slider::present::ConsoleFormat;
+/// use slider::present::autograde::console::after_all;
+/// let report = Report::new("hw4".into(), slider::course::Api::Coursera, Default::default());
+/// assert!(after_all(&[report.clone()], ConsoleFormat::Human, &[]).is_empty());
+/// assert!(after_all(&[report.clone(), report], ConsoleFormat::Human, &[]).starts_with("submission,"));
+/// ```
+#[must_use]
+pub fn after_all(reports: &[Report], format: ConsoleFormat, comparisons: &[Comparison]) -> String {
+    let mut out = if format == ConsoleFormat::Json {
+        super::json(reports)
+    } else if reports.len() > 1 {
+        super::csv(reports)
+    } else {
+        String::new()
+    };
+    if !comparisons.is_empty() {
+        out.push('\n');
+        out.push_str(&super::compare::agreement(comparisons));
+    }
+    out
+}
