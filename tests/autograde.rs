@@ -1210,3 +1210,30 @@ fn a_hostile_submission_in_a_batch_leaves_the_others_reports_as_they_are_alone()
         .unwrap();
     assert_eq!(timeless(student), timeless(&alone.json["reports"][0]));
 }
+
+#[test]
+fn a_source_javac_cannot_finish_is_held_to_the_submission_time_limit() {
+    common::require_jdk();
+    // javac would spend hours on this Solver; the submission has 15 s.
+    let cap = Duration::from_secs(15);
+    let run = autograde(&[
+        "--time-limit",
+        "15",
+        "fixtures/autograde/hostile/javac-bomb",
+    ]);
+    run.assert_code(1);
+    let reports = reports(&run.json);
+    let report = reports["hostile/javac-bomb"];
+    assert_eq!(report["status"], "compile-error");
+    assert_eq!(
+        report["compilation"],
+        serde_json::json!(["javac was stopped by its time limit"])
+    );
+    // The cap is the submission's whole grade, javac included; what is
+    // over it is the time to kill javac's JVM and write the report.
+    let elapsed = Duration::from_millis(report["elapsed_ms"].as_u64().unwrap());
+    assert!(
+        elapsed < cap + Duration::from_secs(5),
+        "the autograde took {elapsed:?} against a cap of {cap:?}"
+    );
+}

@@ -55,27 +55,27 @@ pub fn autograde(
                 .push((category, super::report::NOT_ASKED.to_string()));
         }
     }
-    // The plan takes seconds to make: it is made while javac runs, for the
-    // API given (Coursera's when it is to be detected, the likelier).
-    let (api, edition, only, seed) = (
-        options.api,
-        options.edition,
-        options.only.clone(),
-        options.seed,
-    );
-    let _ = std::thread::Builder::new()
-        .name("slider-plan".into())
-        .spawn(move || catalog::plan_once(api, edition, &only, seed));
+    start_plan(options);
     let build_dir = toolkit.root.join(format!("submission-{}", next_id()));
-    let built = build(submission, toolkit, options, &build_dir, &mut report).map(|texts| {
+    let built = build(
+        submission,
+        toolkit,
+        options,
+        &build_dir,
+        deadline,
+        &mut report,
+    )
+    .map(|texts| {
         // The Solver against the reference Board compiles while javap
         // reads the student's classes: two JDK tools, one per core.
         std::thread::scope(|scope| {
-            let reference = scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir));
+            let reference =
+                scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir, deadline));
             let student = build_dir.join("student");
             if wanted(Category::Api) || options.api == Api::Any {
                 api_stage(
                     &student,
+                    deadline,
                     toolkit,
                     options,
                     &mut report,
@@ -132,6 +132,21 @@ pub fn autograde(
             .flat_map(|s| &s.tests)
             .any(|t| t.verdict == Verdict::NotRun);
     report
+}
+
+/// Starts making the plan on a thread of its own: it takes seconds, and is
+/// made while javac runs, for the API given (Coursera's when it is to be
+/// detected, the likelier).
+fn start_plan(options: &Options) {
+    let (api, edition, only, seed) = (
+        options.api,
+        options.edition,
+        options.only.clone(),
+        options.seed,
+    );
+    let _ = std::thread::Builder::new()
+        .name("slider-plan".into())
+        .spawn(move || catalog::plan_once(api, edition, &only, seed));
 }
 
 fn next_id() -> usize {
@@ -244,6 +259,7 @@ fn build(
     toolkit: &Toolkit,
     options: &Options,
     dir: &Path,
+    deadline: Instant,
     report: &mut Report,
 ) -> Option<Vec<(String, String)>> {
     report.compilation.ran = true;
@@ -275,7 +291,7 @@ fn build(
     }
     let texts: Vec<(&str, &str)> = files.iter().map(|f| (f.name, f.text.as_str())).collect();
     let student = dir.join("student");
-    if let Err(messages) = toolkit.compile(options, &texts, &[], &student) {
+    if let Err(messages) = toolkit.compile(options, &texts, &[], &student, deadline) {
         // javac's `Board.java:35: error: …` names the student's own file
         // (the lines are the student's: sources are edited in place).
         report.compilation.messages = messages
@@ -322,6 +338,7 @@ fn compile_reference(
     toolkit: &Toolkit,
     options: &Options,
     dir: &Path,
+    deadline: Instant,
 ) -> Result<std::path::PathBuf, String> {
     let solver: Vec<(&str, &str)> = solver
         .iter()
@@ -329,7 +346,7 @@ fn compile_reference(
         .collect();
     let reference = dir.join("reference");
     let board = toolkit.reference_board.join(java::REFERENCE_BOARD.0);
-    match toolkit.compile(options, &solver, &[board], &reference) {
+    match toolkit.compile(options, &solver, &[board], &reference, deadline) {
         Ok(()) => Ok(reference),
         Err(messages) => Err(format!(
             "Solver.java does not compile with the reference Board (does it call Board methods outside the API?): {}",
@@ -362,6 +379,7 @@ fn shadowing(classes: &Path) -> Vec<String> {
 
 fn api_stage(
     student: &Path,
+    deadline: Instant,
     toolkit: &Toolkit,
     options: &Options,
     report: &mut Report,
@@ -382,6 +400,7 @@ fn api_stage(
             &workdir.path,
             vec![toolkit.root.clone()],
             None,
+            Some(deadline),
         )
     });
     let classes = match ended {

@@ -4,11 +4,11 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{AutogradeError, Options, java};
 use crate::run::Workdir;
-use crate::run::process::{self, Ended, Exit, Job, Limits, Memory};
+use crate::run::process::{self, Ended, Exit, Job, Limits, Memory, Stop};
 
 /// slider's compiled Java, in a world-readable folder removed when dropped.
 #[derive(Debug)]
@@ -27,14 +27,27 @@ impl Drop for Toolkit {
 }
 
 /// Limits for the JDK's own tools (javac, javap, jar): a JVM needs room.
-fn tool_limits(options: &Options) -> Limits {
+fn tool_limits(options: &Options, deadline: Option<Instant>) -> Limits {
+    // What is left of the submission's time bounds its tools too: a source
+    // that javac takes minutes over (nested overloaded lambdas are
+    // exponential) cannot hold the grader past its cap.
+    let left = deadline.map_or(TOOL_WALL, |d| {
+        d.saturating_duration_since(Instant::now())
+            .clamp(Duration::from_secs(1), TOOL_WALL)
+    });
     Limits {
-        wall: Duration::from_secs(120),
-        cpu: Some(Duration::from_secs(120)),
+        wall: left,
+        cpu: Some(left.min(TOOL_CPU)),
         memory: Memory::Resident(options.harness.limits.memory_bytes().max(1 << 30)),
         ..options.harness.limits
     }
 }
+
+/// The most wall time one JDK tool may take.
+const TOOL_WALL: Duration = Duration::from_secs(120);
+/// The most CPU time one JDK tool may take: javac spends 1 to 3 s on a
+/// submission.
+const TOOL_CPU: Duration = Duration::from_secs(60);
 
 /// The JVM flags of every JDK tool (javac, javap, jar): the tools are
 /// short runs, which the client compiler alone and the serial collector
@@ -58,6 +71,7 @@ pub(super) fn run_tool(
     workdir: &Path,
     expose: Vec<PathBuf>,
     uid: Option<u32>,
+    deadline: Option<Instant>,
 ) -> std::io::Result<Ended> {
     let args: Vec<OsString> = TOOL_JVM
         .iter()
@@ -72,7 +86,7 @@ pub(super) fn run_tool(
     };
     process::run(
         &job,
-        &tool_limits(options),
+        &tool_limits(options, deadline),
         &options.harness.isolation(uid, expose),
     )
 }
@@ -151,6 +165,7 @@ impl Toolkit {
                 &toolkit.root,
                 vec![toolkit.root.clone()],
                 None,
+                None,
             )
             .map_err(|e| fail(&e))?;
             if ended.exit != Exit::Code(0) {
@@ -210,13 +225,14 @@ impl Toolkit {
     }
 
     /// Compiles `files` (name, text) with `extra` sources into `out`, as
-    /// job slot 0's uid; `Err` holds javac's diagnostics.
+    /// job slot 0's uid, by `deadline`; `Err` holds javac's diagnostics.
     pub(super) fn compile(
         &self,
         options: &Options,
         files: &[(&str, &str)],
         extra: &[PathBuf],
         out: &Path,
+        deadline: Instant,
     ) -> Result<(), Vec<String>> {
         let uid = options.harness.uid(0);
         let io = |e: std::io::Error| vec![format!("cannot prepare compilation: {e}")];
@@ -238,6 +254,7 @@ impl Toolkit {
             &workdir.path,
             expose,
             uid,
+            Some(deadline),
         )
         .map_err(|e| vec![format!("cannot start javac: {e}")])?;
         if ended.exit != Exit::Code(0) || ended.stop.is_some() {
@@ -248,7 +265,10 @@ impl Toolkit {
             // not by the scratch folder it was compiled in.
             let mut messages: Vec<String> = text.lines().map(str::to_string).collect();
             if let Some(stop) = ended.stop {
-                messages.push(format!("javac was stopped: {stop:?} limit"));
+                messages.push(format!(
+                    "javac was stopped by its {} limit",
+                    stop_name(stop)
+                ));
             }
             if messages.is_empty() {
                 messages.push(String::from_utf8_lossy(&ended.stderr_tail).into_owned());
@@ -270,4 +290,14 @@ fn copy_classes(from: &Path, to: &Path) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// How a stopped tool's limit is named in a report.
+fn stop_name(stop: Stop) -> &'static str {
+    match stop {
+        // Which of the two ends it first depends on the machine's load.
+        Stop::Wall | Stop::Cpu => "time",
+        Stop::Memory => "memory",
+        Stop::Output => "output",
+    }
 }

@@ -41,6 +41,43 @@ pub enum AnswerFormat {
     Count,
 }
 
+/// `--answer-format`: one of the [`AnswerFormat`]s, or `auto` (detected
+/// from the answer).
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{AnswerFormat, FormatChoice};
+/// assert_eq!(FormatChoice::Auto.forced(), None);
+/// assert_eq!(FormatChoice::Moves.forced(), Some(AnswerFormat::Moves));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum FormatChoice {
+    /// Detect the format.
+    #[default]
+    Auto,
+    /// The course client's output.
+    Course,
+    /// Move letters.
+    Moves,
+    /// A bare count.
+    Count,
+}
+
+impl FormatChoice {
+    /// The format it forces, if any.
+    #[must_use]
+    pub fn forced(self) -> Option<AnswerFormat> {
+        match self {
+            FormatChoice::Auto => None,
+            FormatChoice::Course => Some(AnswerFormat::Course),
+            FormatChoice::Moves => Some(AnswerFormat::Moves),
+            FormatChoice::Count => Some(AnswerFormat::Count),
+        }
+    }
+}
+
 /// What a move letter names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

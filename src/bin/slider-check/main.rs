@@ -12,10 +12,10 @@ use std::time::Duration;
 #[path = "../common/mod.rs"]
 mod common;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use common::{ColorWhen, fail};
 use slider::check::files::{Checked, Files, ProofDatabases, check_files};
-use slider::check::{AnswerFormat, CheckOptions, MoveMeaning, Verdict};
+use slider::check::{CheckOptions, FormatChoice, MoveMeaning, Verdict};
 use slider::course::Api;
 use slider::exit_code;
 use slider::format::names::display_name;
@@ -47,8 +47,8 @@ struct Args {
     #[arg(long, value_name = "FILE", requires = "batch")]
     junit: Option<PathBuf>,
     /// Read the answer as this format instead of detecting it.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
-    answer_format: FormatArg,
+    #[arg(long, value_enum, default_value_t = FormatChoice::Auto)]
+    answer_format: FormatChoice,
     /// Also require the course client's byte-exact output.
     #[arg(long)]
     strict: bool,
@@ -91,14 +91,6 @@ struct Args {
     /// When to colour the text output (`NO_COLOR` is honoured under `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum FormatArg {
-    Auto,
-    Course,
-    Moves,
-    Count,
 }
 
 fn main() -> ExitCode {
@@ -209,12 +201,7 @@ fn suggest_stronger(n: usize, used: Option<&slider::search::pdb::PatternDatabase
 /// The checker's options from the flags.
 fn options(args: &Args) -> CheckOptions {
     CheckOptions {
-        format: match args.answer_format {
-            FormatArg::Auto => None,
-            FormatArg::Course => Some(AnswerFormat::Course),
-            FormatArg::Moves => Some(AnswerFormat::Moves),
-            FormatArg::Count => Some(AnswerFormat::Count),
-        },
+        format: args.answer_format.forced(),
         strict: args.strict,
         api: args.api,
         moves: args.moves,
