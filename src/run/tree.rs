@@ -105,6 +105,8 @@ pub(super) struct Stat {
     ppid: i32,
     pub(super) start: u64,
     cpu_ticks: u64,
+    /// CPU ticks of the children it has reaped (and theirs).
+    reaped_ticks: u64,
     pub(super) rss_pages: u64,
 }
 
@@ -119,6 +121,7 @@ pub(super) fn stat(pid: i32) -> Option<Stat> {
         ppid: fields.get(1)?.parse().ok()?,
         start: field(22)?,
         cpu_ticks: field(14)? + field(15)?,
+        reaped_ticks: field(16)? + field(17)?,
         rss_pages: field(24)?,
     })
 }
@@ -174,6 +177,9 @@ pub(super) struct Tree {
     mark: Vec<u8>,
     /// pid → (start time, last CPU ticks seen).
     seen: HashMap<i32, (u64, u64)>,
+    /// The most CPU ticks seen of the root with the children it reaped: a
+    /// process that ran and was reaped between two looks is counted there.
+    root_total: u64,
     page: u64,
 }
 
@@ -188,6 +194,7 @@ impl Tree {
             uid,
             mark: format!("{TOKEN}={token}").into_bytes(),
             seen: HashMap::new(),
+            root_total: 0,
             page,
         }
     }
@@ -238,7 +245,7 @@ impl Tree {
         let mut rss = 0;
         for (pid, s) in &members {
             rss += s.rss_pages * self.page;
-            self.seen.insert(*pid, (s.start, s.cpu_ticks));
+            self.remember(*pid, s);
         }
         Sample {
             rss,
@@ -246,9 +253,20 @@ impl Tree {
         }
     }
 
-    /// CPU ticks of every process ever seen (the last value seen of each).
+    fn remember(&mut self, pid: i32, s: &Stat) {
+        self.seen.insert(pid, (s.start, s.cpu_ticks));
+        if pid == self.root.as_raw() {
+            self.root_total = self.root_total.max(s.cpu_ticks + s.reaped_ticks);
+        }
+    }
+
+    /// CPU ticks of the test: of every process ever seen (the last value
+    /// seen of each), or of the root and what it reaped when that is more
+    /// (a short program can run and be reaped by its parent, a sandbox's
+    /// init, between two looks).
     pub(super) fn cpu_ticks(&self) -> u64 {
-        self.seen.values().map(|&(_, ticks)| ticks).sum()
+        let seen: u64 = self.seen.values().map(|&(_, ticks)| ticks).sum();
+        seen.max(self.root_total)
     }
 
     /// Kills every process of the test by pid, over and over until none is
@@ -281,7 +299,7 @@ impl Tree {
                 .filter(|(pid, s)| *pid != own && !is_zombie(*pid) && s.start > 0)
                 .collect();
             for (pid, s) in &members {
-                self.seen.insert(*pid, (s.start, s.cpu_ticks));
+                self.remember(*pid, s);
             }
             if alive.is_empty() {
                 quiet += 1;
@@ -344,5 +362,39 @@ mod tests {
     fn stat_reads_this_process() {
         let s = stat(std::process::id() as i32).unwrap();
         assert!(s.rss_pages > 0 && s.start > 0);
+    }
+
+    #[test]
+    fn a_child_reaped_between_two_looks_is_counted() {
+        // A child spins for a fixed amount of work and is reaped by its
+        // parent before the tree is ever looked at: only the parent's
+        // reaped ticks hold that time.
+        let script = "sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'; exec sleep 60";
+        let mut parent = std::process::Command::new("sh")
+            .args(["-c", script])
+            .spawn()
+            .unwrap();
+        let pid = parent.id() as i32;
+        let started = std::time::Instant::now();
+        while stat(pid).is_some_and(|s| s.reaped_ticks == 0) {
+            assert!(
+                started.elapsed() < Duration::from_secs(120),
+                "the child never ended"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let mut tree = Tree::new(Pid::from_raw(pid), None, "test");
+        tree.sample();
+        let ticks = tree.cpu_ticks();
+        let _ = parent.kill();
+        let _ = parent.wait();
+        let per_second = nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK)
+            .ok()
+            .flatten()
+            .map_or(100, |t| t as u64);
+        assert!(
+            ticks * 20 >= per_second,
+            "{ticks} ticks of {per_second} a second"
+        );
     }
 }
