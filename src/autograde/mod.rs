@@ -32,6 +32,7 @@ pub mod calibrate;
 pub mod catalog;
 mod failure;
 pub mod gradescope;
+mod group_run;
 pub mod java;
 pub mod judge;
 pub mod model;

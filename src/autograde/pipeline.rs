@@ -6,8 +6,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::catalog::{self, JvmMode};
+use super::group_run::GroupRun;
 use super::report::{Category, Report, SectionReport, Stage, Verdict};
-use super::runner::{Built, Grading, GroupRun, judge_section, run_group};
+use super::runner::{Built, Grading, judge_section, run_group};
 use super::toolkit::Toolkit;
 use super::{Options, api, java, model, sources};
 use crate::course::Api;

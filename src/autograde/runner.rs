@@ -2,15 +2,15 @@
 //! that a limit ended (a trial's threads cannot be trusted afterwards), and
 //! the judging of every section that reads it.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::Options;
 use super::catalog::{Classes, Group, JvmMode, Section};
 use super::failure::Failure;
+use super::group_run::GroupRun;
 use super::judge::{Context, judge};
-use super::protocol::{self, Plan, Record, Records, TrialLimits};
+use super::protocol::{self, Plan, Record, TrialLimits};
 use super::report::{SectionReport, TestResult, TrialFailure, Verdict};
 use super::toolkit::Toolkit;
 use crate::course::{Api, Edition};
@@ -30,50 +30,6 @@ const KEPT_FAILURES: usize = 6;
 pub(super) struct Built {
     pub student: PathBuf,
     pub reference: Result<PathBuf, String>,
-}
-
-/// What one group's JVMs reported.
-#[derive(Debug, Default)]
-pub(super) struct GroupRun {
-    records: Records,
-    /// Trials that have no record, and why.
-    missing: HashMap<usize, Failure>,
-    wall: Duration,
-    /// Bytes the student's code printed.
-    pub printed: u64,
-}
-
-impl GroupRun {
-    /// The first trial that a CPU limit ended, if any.
-    pub(super) fn first_cpu_limited(&self) -> Option<usize> {
-        self.records
-            .trials
-            .iter()
-            .filter(|(_, record)| {
-                matches!(
-                    record,
-                    Record::Limit {
-                        kind: protocol::LimitKind::Cpu | protocol::LimitKind::Process,
-                        ..
-                    }
-                )
-            })
-            .map(|(&i, _)| i)
-            .min()
-    }
-
-    /// Takes `again`'s outcome of every trial from `from` on, in place of
-    /// this run's.
-    pub(super) fn replace_from(&mut self, from: usize, again: GroupRun) {
-        self.records.trials.retain(|&i, _| i < from);
-        self.records.helper_cpu.retain(|&i, _| i < from);
-        self.missing.retain(|&i, _| i < from);
-        self.records.trials.extend(again.records.trials);
-        self.records.helper_cpu.extend(again.records.helper_cpu);
-        self.missing.extend(again.missing);
-        self.wall += again.wall;
-        self.printed += again.printed;
-    }
 }
 
 /// The limits of each trial of a group's JVM, and its heap in MiB.
@@ -439,68 +395,5 @@ pub(super) fn judge_section(
         classes: section.classes,
         tests,
         time: run.wall,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn limit(kind: protocol::LimitKind) -> Record {
-        let second = Duration::from_secs(1);
-        Record::Limit {
-            kind,
-            threads: 5 * second,
-            process: 5 * second,
-            wall: 6 * second,
-        }
-    }
-
-    #[test]
-    fn a_trial_run_again_replaces_what_followed_it() {
-        let mut first = GroupRun::default();
-        first.records.trials.insert(0, Record::Ok(Vec::new()));
-        first
-            .records
-            .trials
-            .insert(3, limit(protocol::LimitKind::Wall));
-        first
-            .records
-            .trials
-            .insert(2, limit(protocol::LimitKind::Cpu));
-        let not_run = Failure::NotRun {
-            why: "harder".to_string(),
-        };
-        first.missing.insert(4, not_run);
-        assert_eq!(first.first_cpu_limited(), Some(2));
-
-        let mut again = GroupRun::default();
-        again
-            .records
-            .trials
-            .insert(2, Record::Ok(vec!["7".to_string()]));
-        again.records.trials.insert(4, Record::Ok(Vec::new()));
-        first.replace_from(2, again);
-        assert_eq!(first.first_cpu_limited(), None);
-        assert_eq!(first.records.trials.get(&0), Some(&Record::Ok(Vec::new())));
-        assert_eq!(
-            first.records.trials.get(&2),
-            Some(&Record::Ok(vec!["7".to_string()]))
-        );
-        assert!(!first.records.trials.contains_key(&3));
-        assert!(first.missing.is_empty());
-    }
-
-    #[test]
-    fn a_wall_limit_is_not_a_cpu_limit() {
-        let mut run = GroupRun::default();
-        run.records
-            .trials
-            .insert(1, limit(protocol::LimitKind::Wall));
-        assert_eq!(run.first_cpu_limited(), None);
-        run.records
-            .trials
-            .insert(5, limit(protocol::LimitKind::Process));
-        assert_eq!(run.first_cpu_limited(), Some(5));
     }
 }

@@ -1,0 +1,117 @@
+//! What one group's JVMs reported, and how a second run of its later
+//! trials takes their place.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use super::failure::Failure;
+use super::protocol::{self, Record, Records};
+
+/// What one group's JVMs reported.
+#[derive(Debug, Default)]
+pub(super) struct GroupRun {
+    /// The records of its trials.
+    pub(super) records: Records,
+    /// Trials that have no record, and why.
+    pub(super) missing: HashMap<usize, Failure>,
+    /// The wall time of its JVMs.
+    pub(super) wall: Duration,
+    /// Bytes the student's code printed.
+    pub printed: u64,
+}
+
+impl GroupRun {
+    /// The first trial that a CPU limit ended, if any.
+    pub(super) fn first_cpu_limited(&self) -> Option<usize> {
+        self.records
+            .trials
+            .iter()
+            .filter(|(_, record)| {
+                matches!(
+                    record,
+                    Record::Limit {
+                        kind: protocol::LimitKind::Cpu | protocol::LimitKind::Process,
+                        ..
+                    }
+                )
+            })
+            .map(|(&i, _)| i)
+            .min()
+    }
+
+    /// Takes `again`'s outcome of every trial from `from` on, in place of
+    /// this run's.
+    pub(super) fn replace_from(&mut self, from: usize, again: GroupRun) {
+        self.records.trials.retain(|&i, _| i < from);
+        self.records.helper_cpu.retain(|&i, _| i < from);
+        self.missing.retain(|&i, _| i < from);
+        self.records.trials.extend(again.records.trials);
+        self.records.helper_cpu.extend(again.records.helper_cpu);
+        self.missing.extend(again.missing);
+        self.wall += again.wall;
+        self.printed += again.printed;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limit(kind: protocol::LimitKind) -> Record {
+        let second = Duration::from_secs(1);
+        Record::Limit {
+            kind,
+            threads: 5 * second,
+            process: 5 * second,
+            wall: 6 * second,
+        }
+    }
+
+    #[test]
+    fn a_trial_run_again_replaces_what_followed_it() {
+        let mut first = GroupRun::default();
+        first.records.trials.insert(0, Record::Ok(Vec::new()));
+        first
+            .records
+            .trials
+            .insert(3, limit(protocol::LimitKind::Wall));
+        first
+            .records
+            .trials
+            .insert(2, limit(protocol::LimitKind::Cpu));
+        let not_run = Failure::NotRun {
+            why: "harder".to_string(),
+        };
+        first.missing.insert(4, not_run);
+        assert_eq!(first.first_cpu_limited(), Some(2));
+
+        let mut again = GroupRun::default();
+        again
+            .records
+            .trials
+            .insert(2, Record::Ok(vec!["7".to_string()]));
+        again.records.trials.insert(4, Record::Ok(Vec::new()));
+        first.replace_from(2, again);
+        assert_eq!(first.first_cpu_limited(), None);
+        assert_eq!(first.records.trials.get(&0), Some(&Record::Ok(Vec::new())));
+        assert_eq!(
+            first.records.trials.get(&2),
+            Some(&Record::Ok(vec!["7".to_string()]))
+        );
+        assert!(!first.records.trials.contains_key(&3));
+        assert!(first.missing.is_empty());
+    }
+
+    #[test]
+    fn a_wall_limit_is_not_a_cpu_limit() {
+        let mut run = GroupRun::default();
+        run.records
+            .trials
+            .insert(1, limit(protocol::LimitKind::Wall));
+        assert_eq!(run.first_cpu_limited(), None);
+        run.records
+            .trials
+            .insert(5, limit(protocol::LimitKind::Process));
+        assert_eq!(run.first_cpu_limited(), Some(5));
+    }
+}
