@@ -46,10 +46,14 @@
 //! 8. `present` (feature `cli`): every user-facing wording: diagnostics,
 //!    checker, grade and autograde reports, GitHub annotations, the
 //!    benchmarks' tables and pattern-database notes.
-//! 9. `fuzz_checks` (feature `arbitrary`): the properties the fuzz targets
-//!    and the corpus-replay test check.
+//! 9. `app` (feature `cli`): the binaries' commands, each driven through
+//!    an injected [`app::Console`] (output, diagnostics, progress displays,
+//!    signal handling) and returning its exit code.
+//! 10. `fuzz_checks` (feature `arbitrary`): the properties the fuzz targets
+//!     and the corpus-replay test check.
 //!
-//! The library never prints, exits or reads the environment; the binaries do.
+//! The library never prints or exits: it writes only to the streams a
+//! [`app::Console`] hands it, and the binaries exit.
 //!
 //! ## Example
 //!
@@ -64,6 +68,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(feature = "cli")]
+pub mod app;
 #[cfg(feature = "cli")]
 pub mod autograde;
 #[cfg(feature = "cli")]

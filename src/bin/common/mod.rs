@@ -1,29 +1,12 @@
-//! What both binaries share: argument errors, the `--color` and `--api`
-//! choices, and reading boards (through the library's capped input layer,
-//! `slider::format::source`). Included by each with `#[path]`.
+//! What both binaries share: the `--color` choice, argument parsing, the
+//! console on this process's streams and the signal handling (which
+//! exits, so the library cannot). Included by each with `#[path]`.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use clap::{Parser, ValueEnum};
+use slider::app::{Console, Signals};
 use slider::exit_code;
-
-/// Prints `error: MESSAGE` to standard error.
-pub fn report_error(message: &str) {
-    let _ = writeln!(anstream::stderr(), "error: {message}");
-}
-
-/// [`report_error`], then the usage-error exit code (2).
-pub fn fail(message: &str) -> u8 {
-    report_error(message);
-    exit_code::ERROR
-}
-
-/// Reports an input that could not be read; exit code 2.
-pub fn input_failed(error: &slider::check::files::InputError) -> u8 {
-    let text = slider::present::diagnostic::input_error(error, true);
-    let _ = write!(anstream::stderr(), "{text}");
-    exit_code::ERROR
-}
 
 /// The `--color` choices.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -57,71 +40,21 @@ pub fn parse_args<T: Parser>() -> Result<T, u8> {
     })
 }
 
-/// A progress display for a database build on standard error (hidden
-/// when it is not a terminal), and the callback that feeds it.
-pub fn build_progress(
-    what: &str,
-) -> (
-    indicatif::ProgressBar,
-    impl Fn(slider::search::pdb::BuildProgress) + Sync + use<>,
-) {
-    const STEPS: u64 = 1000;
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(STEPS),
-        indicatif::ProgressDrawTarget::stderr_with_hz(4),
-    );
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{prefix} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar.set_prefix(format!("building {what}"));
-    bar.enable_steady_tick(std::time::Duration::from_millis(500));
-    let shown = bar.clone();
-    let tracker = slider::search::pdb::BuildTracker::default();
-    let started = std::time::Instant::now();
-    let update = move |p: slider::search::pdb::BuildProgress| {
-        tracker.record(p);
-        shown.set_position((tracker.fraction() * STEPS as f64) as u64);
-        shown.set_message(slider::present::pdb::progress_message(
-            &tracker,
-            started.elapsed(),
-        ));
-    };
-    (bar, update)
-}
-
-/// Opens the databases `choice` names for `goal` from `dir`
-/// ([`PatternDatabase::open_choice`](slider::search::pdb::PatternDatabase::open_choice)),
-/// with a progress bar while building and the notes on standard error.
-/// `requested`: the user asked for this build (`slider pdb build`).
-pub fn open_pdb(
-    goal: &slider::search::Goal,
-    choice: slider::search::pdb::Choice,
-    dir: &std::path::Path,
-    requested: bool,
-) -> Result<slider::search::pdb::PatternDatabase, String> {
-    use slider::search::pdb::{Choice, Kind, PatternDatabase};
-    let building = match choice {
-        Choice::Kind(kind) => Some(kind),
-        Choice::Best => Kind::default_for(goal.size()),
-    };
-    let (bar, progress) = build_progress(&building.map_or_else(
-        || "pattern databases".to_string(),
-        |k| format!("{k} pattern databases"),
-    ));
-    let opened = PatternDatabase::open_choice(goal, choice, dir, &progress);
-    bar.finish_and_clear();
-    let (pdb, notes) = opened.map_err(|e| e.to_string())?;
-    for note in &notes {
-        let _ = writeln!(
-            anstream::stderr(),
-            "{}",
-            slider::present::pdb::note(note, requested)
-        );
+/// The console on this process's streams: colour stripped as `--color`
+/// says, progress drawn when standard error is a terminal, SIGINT and
+/// SIGTERM handled.
+pub fn console() -> Console {
+    let console = Console::new(Box::new(std::io::stdout()), Box::new(anstream::stderr()))
+        .with_styled(Box::new(anstream::stdout()))
+        .with_signals(Signals {
+            watch: clean_up_on_signals,
+            wait: wait_if_interrupted,
+        });
+    if std::io::stderr().is_terminal() {
+        console.with_progress(indicatif::ProgressDrawTarget::stderr_with_hz)
+    } else {
+        console
     }
-    Ok(pdb)
 }
 
 /// A clap value parser for a number of seconds: finite, above zero and
@@ -138,62 +71,9 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
         .map_err(|_| format!("`{text}` seconds is too long a time"))
 }
 
-/// The harness untrusted programs run under ([`slider::run::sandbox::harness`]):
-/// `limits`, a uid per job slot (as root), bubblewrap (with a note when
-/// `auto` finds none), `pass_env`'s variables passed through, and the
-/// `hide`n folders.
-#[cfg(feature = "cli")]
-#[allow(dead_code)] // slider-check runs nothing
-pub fn harness(
-    limits: slider::run::process::Limits,
-    user: slider::run::sandbox::UserMode,
-    mode: slider::run::sandbox::SandboxMode,
-    pass_env: &[String],
-    hide: Vec<std::path::PathBuf>,
-) -> Result<slider::run::Harness, u8> {
-    let setup = slider::run::sandbox::Setup::of_this_process(limits, user, mode, pass_env, hide);
-    let (harness, no_sandbox) = slider::run::sandbox::harness(setup).map_err(|why| fail(&why))?;
-    if let Some(why) = no_sandbox {
-        let _ = writeln!(
-            anstream::stderr(),
-            "note: no sandbox ({why}); programs run with the other protections only"
-        );
-    }
-    Ok(harness)
-}
-
-/// Opens the report files named on the command line before any work
-/// ([`ReportFiles`](slider::present::report_files::ReportFiles)); `Err` is
-/// the exit code, after saying why.
-#[cfg(feature = "cli")]
-#[allow(dead_code)] // slider-check writes none
-pub fn report_files<K: Copy>(
-    wanted: &[(K, Option<&std::path::PathBuf>)],
-) -> Result<slider::present::report_files::ReportFiles<K>, u8> {
-    slider::present::report_files::ReportFiles::open(wanted).map_err(|e| fail(&e))
-}
-
-/// Writes the report files; false (after saying why) when one failed.
-#[cfg(feature = "cli")]
-#[allow(dead_code)] // slider-check writes none
-pub fn write_reports<K: Copy>(
-    files: slider::present::report_files::ReportFiles<K>,
-    text: &dyn Fn(K) -> String,
-) -> bool {
-    let failed = files.write(text);
-    for why in &failed {
-        report_error(why);
-    }
-    failed.is_empty()
-}
-
 /// When SIGINT or SIGTERM arrived ([`clean_up_on_signals`]): blocks until
-/// the signal's thread ends the process with its exit code, so that
-/// nothing graded during the shutdown is reported (its failures are the
-/// shutdown's, not the program's).
-#[cfg(feature = "cli")]
-#[allow(dead_code)] // slider-check starts nothing
-pub fn wait_if_interrupted() {
+/// the signal's thread ends the process with its exit code.
+fn wait_if_interrupted() {
     if slider::run::process::shutting_down() {
         loop {
             std::thread::sleep(std::time::Duration::from_secs(1));
@@ -204,9 +84,7 @@ pub fn wait_if_interrupted() {
 /// On SIGINT or SIGTERM: kills every process this grader started, removes
 /// its folders under `scratch`, and exits with 128 + the signal's number
 /// (130, 143), from a thread of its own.
-#[cfg(feature = "cli")]
-#[allow(dead_code)] // slider-check starts nothing
-pub fn clean_up_on_signals(scratch: std::path::PathBuf) {
+fn clean_up_on_signals(scratch: std::path::PathBuf) {
     use signal_hook::consts::{SIGINT, SIGTERM};
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
         return;
@@ -217,9 +95,10 @@ pub fn clean_up_on_signals(scratch: std::path::PathBuf) {
             if let Some(signal) = signals.forever().next() {
                 let killed = slider::run::process::shut_down();
                 let removed = slider::run::remove_scratch(&scratch);
-                report_error(&format!(
-                    "interrupted: {killed} processes ended, {removed} scratch folders removed"
-                ));
+                let _ = writeln!(
+                    anstream::stderr(),
+                    "error: interrupted: {killed} processes ended, {removed} scratch folders removed"
+                );
                 std::process::exit(128 + signal);
             }
         });

@@ -4,7 +4,6 @@
 //! Exit codes: 0 accepted, 1 rejected, 2 usage error, bad or unreadable
 //! puzzle, goal or answer, 3 legal but optimality unproven.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -13,14 +12,11 @@ use std::time::Duration;
 mod common;
 
 use clap::Parser;
-use common::{ColorWhen, fail};
-use slider::check::files::{Checked, Files, ProofDatabases, check_files};
-use slider::check::{CheckOptions, FormatChoice, MoveMeaning, Verdict};
+use common::ColorWhen;
+use slider::app::check::{CheckJob, check};
+use slider::check::{CheckOptions, FormatChoice, MoveMeaning};
 use slider::course::Api;
-use slider::exit_code;
-use slider::format::names::display_name;
 use slider::present::ConsoleFormat;
-use slider::present::check as render;
 
 /// Check a solution to a sliding-tile puzzle: legal, optimal, exactly formatted.
 #[derive(Debug, Parser)]
@@ -116,86 +112,19 @@ fn parse_optimum(text: &str) -> Result<KnownOptimum, String> {
 }
 
 fn run(args: &Args) -> u8 {
-    let options = options(args);
-    let open = |goal: &slider::search::Goal| open_proof_pdb(args, goal);
-    let dbs = ProofDatabases::new(&open);
-    let (Some(puzzle), Some(answer)) = (&args.puzzle, &args.answer) else {
-        return match &args.batch {
-            Some(manifest) => batch(args, manifest, &options, &dbs),
-            None => fail("give a PUZZLE and an ANSWER, or --batch MANIFEST"),
-        };
-    };
-    let files = Files {
-        puzzle,
-        answer,
+    let job = CheckJob {
+        puzzle: args.puzzle.as_deref(),
+        answer: args.answer.as_deref(),
         goal: args.goal.as_deref(),
+        batch: args.batch.as_deref(),
+        json: args.json.as_ref(),
+        junit: args.junit.as_ref(),
+        options: options(args),
+        format: args.format,
+        pdb_dir: (!args.no_pdb).then(|| slider::search::pdb::cache_dir(args.pdb_dir.as_deref())),
+        input_timeout: args.input_timeout,
     };
-    let Checked { puzzle, report } = match check_files(files, &options, args.input_timeout, &dbs) {
-        Ok(checked) => checked,
-        Err(e) => return common::input_failed(&e),
-    };
-    let (puzzle_name, answer_name) = (display_name(files.puzzle), display_name(files.answer));
-    let text = render::console(&report, args.format, &puzzle_name, &answer_name);
-    // Human text goes through anstream, which strips colour when it is off.
-    let written = match args.format {
-        ConsoleFormat::Human => write!(anstream::stdout(), "{text}"),
-        _ => write!(io::stdout().lock(), "{text}"),
-    };
-    if let Err(e) = written
-        && e.kind() != io::ErrorKind::BrokenPipe
-    {
-        return fail(&format!("cannot write the report: {e}"));
-    }
-    if report.verdict == Verdict::Unproven && files.goal.is_none() {
-        suggest_stronger(puzzle.size(), dbs.opened(puzzle.size()));
-    }
-    // A refuted --optimum is the caller's mistake, not the answer's.
-    if report
-        .findings
-        .iter()
-        .any(|f| matches!(f.kind, slider::check::FindingKind::GivenOptimumWrong { .. }))
-    {
-        return exit_code::ERROR;
-    }
-    report.verdict.exit_code()
-}
-
-/// The databases for a proof by search on 4x4 or 5x5 (none with
-/// `--no-pdb`): 7-8 or 6-6-6-6 when cached, else 6-6-3 for 4x4, built on
-/// first use in seconds. A 5x5 build takes minutes and is never started
-/// here: the warning says how.
-fn open_proof_pdb(
-    args: &Args,
-    goal: &slider::search::Goal,
-) -> Option<slider::search::pdb::PatternDatabase> {
-    if args.no_pdb {
-        return None;
-    }
-    let dir = slider::search::pdb::cache_dir(args.pdb_dir.as_deref());
-    common::open_pdb(goal, slider::search::pdb::Choice::Best, &dir, false)
-        .map_err(|e| {
-            let _ = writeln!(
-                anstream::stderr(),
-                "warning: pattern databases unavailable ({e}); proving with linear conflict"
-            );
-        })
-        .ok()
-}
-
-/// After a proof ran out of budget with databases weaker than the size's
-/// strongest (6-6-3 on 4x4): says how to get the stronger ones.
-fn suggest_stronger(n: usize, used: Option<&slider::search::pdb::PatternDatabase>) {
-    if let Some(pdb) = used
-        && let Some(strong) = slider::search::pdb::Kind::strongest(n)
-        && let Some(kind) = pdb.kind()
-        && kind != strong
-    {
-        let _ = writeln!(
-            anstream::stderr(),
-            "{}",
-            slider::present::pdb::unproven_note(kind, strong)
-        );
-    }
+    check(&job, &common::console())
 }
 
 /// The checker's options from the flags.
@@ -208,62 +137,5 @@ fn options(args: &Args) -> CheckOptions {
         budget: args.budget,
         max_findings: args.max_findings.max(1),
         optimum: args.optimum.map(|known| known.0),
-    }
-}
-
-/// `--batch MANIFEST`: every pair checked, a line each, then the counts
-/// (or the JSON on standard output with `--format json`), and the report
-/// files.
-fn batch(
-    args: &Args,
-    manifest: &std::path::Path,
-    options: &CheckOptions,
-    dbs: &ProofDatabases<'_>,
-) -> u8 {
-    use slider::check::batch::{check_pairs, read_pairs};
-    let pairs = match read_pairs(manifest, args.input_timeout) {
-        Ok(pairs) => pairs,
-        Err(e) => return fail(&e),
-    };
-    let files =
-        match common::report_files(&[("json", args.json.as_ref()), ("junit", args.junit.as_ref())])
-        {
-            Ok(files) => files,
-            Err(code) => return code,
-        };
-    let base = manifest.parent().unwrap_or(std::path::Path::new("."));
-    let json = args.format == ConsoleFormat::Json;
-    let outcomes = check_pairs(
-        base,
-        &pairs,
-        options,
-        args.input_timeout,
-        dbs,
-        &mut |outcome| {
-            if !json {
-                let _ = writeln!(anstream::stdout(), "{}", render::batch_line(outcome));
-            }
-        },
-    );
-    let name = manifest.display().to_string();
-    let text = if json {
-        render::batch_json(&outcomes)
-    } else {
-        format!("{}\n", render::batch_summary(&outcomes))
-    };
-    let _ = write!(io::stdout().lock(), "{text}");
-    let written = common::write_reports(files, &|kind| match kind {
-        "json" => render::batch_json(&outcomes),
-        _ => render::batch_junit(&outcomes, &name),
-    });
-    let [_, rejected, unproven, errors] = render::batch_counts(&outcomes);
-    if errors > 0 || !written {
-        exit_code::ERROR
-    } else if rejected > 0 {
-        exit_code::FAILURE
-    } else if unproven > 0 {
-        exit_code::UNPROVEN
-    } else {
-        exit_code::SUCCESS
     }
 }

@@ -1,23 +1,17 @@
 //! `slider autograde`: grade Java Board/Solver submissions as the course does.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use slider::autograde::calibrate::CourseReport;
-use slider::autograde::java::Jdk;
-use slider::autograde::{Category, Options, Report, Toolkit, autograde};
+use slider::app::Console;
+use slider::app::autograde::{Grading, Outputs, grade_all};
+use slider::autograde::Category;
 use slider::course::{Api, Edition};
 use slider::exit_code;
 use slider::present::ConsoleFormat;
 use slider::present::autograde as present;
-use slider::present::autograde::console::{self, ReportFile};
-use slider::present::autograde::files::StudentFiles;
 use slider::run::sandbox::{SandboxMode, UserMode};
-
-use crate::batch_progress::Batch;
-use crate::common::fail;
 
 /// Arguments of `slider autograde`.
 #[derive(Debug, Args)]
@@ -138,121 +132,57 @@ pub struct AutogradeArgs {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &AutogradeArgs) -> u8 {
+    let console = crate::common::console();
     if let Some(out) = &args.gradescope_bundle {
         let baked: Vec<String> = args
             .submissions
             .iter()
             .map(|flag| flag.to_string_lossy().into_owned())
             .collect();
-        return gradescope_bundle(out, &baked);
+        return gradescope_bundle(out, &baked, &console);
     }
-    let (submissions, options) = match (submissions(args), options(args)) {
-        (Ok(s), Ok(o)) => (s, o),
-        (Err(code), _) | (_, Err(code)) => return code,
+    let grading = Grading {
+        api: args.api,
+        edition: args.edition,
+        only: args.only.clone(),
+        algs4: args.algs4.clone(),
+        jobs: args.jobs,
+        seed: args.seed,
+        trial_cpu: args.trial_timeout,
+        total: args.time_limit,
+        memory: args.memory << 20,
+        user: args.user,
+        sandbox: args.sandbox,
     };
-    let course = match args.compare_report.as_deref().map(CourseReport::read) {
-        Some(Err(e)) => return fail(&e),
-        read => read.and_then(Result::ok),
-    };
-    let files = match crate::common::report_files(&[
-        (ReportFile::Json, args.json.as_ref()),
-        (ReportFile::Junit, args.junit.as_ref()),
-        (ReportFile::Gradescope, args.gradescope.as_ref()),
-        (ReportFile::Csv, args.csv.as_ref()),
-    ]) {
-        Ok(files) => files,
-        Err(code) => return code,
-    };
-    crate::common::clean_up_on_signals(options.harness.scratch.clone());
-    let toolkit = match Toolkit::build(&options) {
-        Ok(toolkit) => toolkit,
-        Err(e) => return fail(&e.to_string()),
-    };
-    let per_student =
-        match StudentFiles::create(args.out_dir.as_deref(), args.html.as_deref(), &submissions) {
-            Ok(files) => files,
-            Err(e) => return fail(&e),
-        };
-    let mut reports: Vec<Report> = Vec::new();
-    let mut comparisons = Vec::new();
-    let batch = Batch::start(submissions.len());
-    for (index, submission) in submissions.iter().enumerate() {
-        // The course's report of this submission, when comparing: its own
-        // edition is graded, so that the two count the same tests.
-        let course = course.clone().or_else(|| {
-            args.compare_reports
-                .then(|| CourseReport::beside(submission))?
-        });
-        let options = options.for_course(course.as_ref());
-        let progress = batch.submission(submission);
-        let report = autograde(submission, &toolkit, &options, &|section| {
-            progress.set_message(format!("{}: {}", submission.display(), section.id));
-        });
-        progress.finish_and_clear();
-        crate::common::wait_if_interrupted();
-        batch.graded(&report);
-        if let Err(e) = per_student.write(index, &report) {
-            crate::common::report_error(&e);
-        }
-        let (text, compared) =
-            console::submission(&report, args.format, course.as_ref(), submissions.len() > 1);
-        let _ = write!(std::io::stdout().lock(), "{text}");
-        comparisons.extend(compared);
-        reports.push(report);
-    }
-    finish(args, &reports, &comparisons, files, &per_student)
-}
-
-/// After the last submission: the files for all of them, the CSV or JSON
-/// on standard output, the agreement with the course; the exit code.
-fn finish(
-    args: &AutogradeArgs,
-    reports: &[Report],
-    comparisons: &[slider::autograde::calibrate::Comparison],
-    files: slider::present::report_files::ReportFiles<ReportFile>,
-    per_student: &StudentFiles<'_>,
-) -> u8 {
-    if let Some(dir) = &args.classroom
-        && let Err(e) = present::classroom::write(dir, &reports[0], args.max_score)
-    {
-        return fail(&e);
-    }
-    if let Err(e) = per_student.finish(reports) {
-        return fail(&e);
-    }
-    let shown = if args.compare_reports {
-        comparisons
-    } else {
-        &[]
-    };
-    let text = console::after_all(reports, args.format, shown);
-    let _ = write!(std::io::stdout().lock(), "{text}");
-    let style = present::gradescope::Style {
+    let outputs = Outputs {
+        format: args.format,
+        json: args.json.clone(),
+        junit: args.junit.clone(),
+        gradescope: args.gradescope.clone(),
+        classroom: args.classroom.clone(),
+        csv: args.csv.clone(),
+        out_dir: args.out_dir.clone(),
+        html: args.html.clone(),
+        compare_report: args.compare_report.clone(),
+        compare_reports: args.compare_reports,
         max_score: args.max_score,
         visibility: args.gradescope_visibility.clone(),
     };
-    let written =
-        crate::common::write_reports(files, &|kind| console::report_file(kind, reports, &style));
-    if !written {
-        exit_code::ERROR
-    } else if reports.iter().all(|r| r.score().0 >= 100.0) {
-        exit_code::SUCCESS
-    } else {
-        exit_code::FAILURE
-    }
+    let batch = args.batch.as_deref();
+    grade_all(&args.submissions, batch, &grading, &outputs, &console)
 }
 
 /// `--gradescope-bundle OUT -- FLAGS`: the flags are checked as
 /// `slider autograde` would take them on Gradescope, then the bundle is
 /// written and what to do with it is said.
-fn gradescope_bundle(out: &std::path::Path, flags: &[String]) -> u8 {
+fn gradescope_bundle(out: &std::path::Path, flags: &[String], console: &Console) -> u8 {
     #[derive(Debug, clap::Parser)]
     struct Baked {
         #[command(flatten)]
         args: AutogradeArgs,
     }
     if let Some(flag) = slider::autograde::gradescope::refused_flag(flags) {
-        return fail(&format!(
+        return console.fail(&format!(
             "{flag} cannot be baked into a Gradescope bundle: it grades /autograder/submission into results.json"
         ));
     }
@@ -260,7 +190,7 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String]) -> u8 {
         .chain(flags.iter().cloned())
         .chain(["--gradescope", "results.json", "submission"].map(String::from));
     if let Err(e) = <Baked as clap::Parser>::try_parse_from(trial) {
-        return fail(&format!(
+        return console.fail(&format!(
             "the flags to bake in are not valid `slider autograde` flags:\n{e}"
         ));
     }
@@ -268,10 +198,11 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String]) -> u8 {
         .and_then(|exe| slider::autograde::gradescope::bundle(out, &exe, flags));
     match written {
         Ok(bytes) => {
-            println!("{}", present::gradescope::bundle_written(out, bytes, flags));
+            let said = present::gradescope::bundle_written(out, bytes, flags);
+            console.print(&format!("{said}\n"));
             exit_code::SUCCESS
         }
-        Err(e) => fail(&format!("cannot write {}: {e}", out.display())),
+        Err(e) => console.fail(&format!("cannot write {}: {e}", out.display())),
     }
 }
 
@@ -283,47 +214,4 @@ fn parse_points(text: &str) -> Result<f64, String> {
             "`{text}` is not a number of points (above 0, at most 1000000)"
         )),
     }
-}
-
-/// The submissions named and found by `--batch`
-/// ([`slider::autograde::sources::submissions`]), with the flags that are
-/// about one submission checked.
-fn submissions(args: &AutogradeArgs) -> Result<Vec<PathBuf>, u8> {
-    let submissions =
-        slider::autograde::sources::submissions(&args.submissions, args.batch.as_deref())
-            .map_err(|e| fail(&e))?;
-    let single = [
-        ("--gradescope", args.gradescope.is_some()),
-        ("--compare-report", args.compare_report.is_some()),
-        ("--classroom", args.classroom.is_some()),
-    ];
-    match single.iter().find(|(_, given)| *given) {
-        Some((flag, _)) if submissions.len() != 1 => Err(fail(&format!(
-            "{flag} is about one submission: give exactly one"
-        ))),
-        _ => Ok(submissions),
-    }
-}
-
-/// The library's options from the arguments: the JDK, the sandbox, the
-/// limits of every JVM.
-fn options(args: &AutogradeArgs) -> Result<Options, u8> {
-    let jdk = Jdk::from_env().map_err(|why| fail(&why))?;
-    let limits = Options::jvm_limits(args.memory << 20);
-    let harness = crate::common::harness(limits, args.user, args.sandbox, &[], Vec::new())?;
-    Ok(Options {
-        api: args.api,
-        edition: args.edition,
-        only: args.only.clone(),
-        jdk,
-        algs4: args
-            .algs4
-            .as_ref()
-            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
-        harness,
-        jobs: slider::run::jobs(args.jobs),
-        seed: args.seed,
-        trial_cpu: args.trial_timeout,
-        total: args.time_limit,
-    })
 }

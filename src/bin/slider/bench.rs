@@ -15,7 +15,10 @@ use slider::search::{Goal, HeuristicChoice};
 
 use slider::bench::course::COURSE_DIR;
 
-use crate::common::{fail, open_pdb, parse_seconds};
+use slider::app::Console;
+use slider::present::bench::render;
+
+use crate::common::parse_seconds;
 
 const KORF_100: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -166,23 +169,21 @@ pub struct KorfArgs {
     pdb_dir: Option<PathBuf>,
 }
 
-/// Prints one row (the benchmarks hand rows over by value).
-#[allow(clippy::needless_pass_by_value)]
-fn print(line: Line) {
-    println!("{}", slider::present::bench::render(&line));
-}
-
 /// The exit code of a benchmark that counted `wrong` answers.
-fn counted(wrong: Result<usize, String>) -> u8 {
+fn counted(wrong: Result<usize, String>, console: &Console) -> u8 {
     match wrong {
         Ok(0) => exit_code::SUCCESS,
         Ok(_) => exit_code::FAILURE,
-        Err(e) => fail(&e),
+        Err(e) => console.fail(&e),
     }
 }
 
 /// Runs the benchmark; returns the exit code.
 pub fn run(args: &BenchArgs) -> u8 {
+    let console = crate::common::console();
+    // Each row as `slider::present::bench` renders it (rows come by value).
+    #[allow(clippy::needless_pass_by_value)]
+    let mut print = |line: Line| console.print(&format!("{}\n", render(&line)));
     let result = match &args.which {
         Bench::Reference {
             course_dir,
@@ -195,15 +196,14 @@ pub fn run(args: &BenchArgs) -> u8 {
                 .map(|boards| course::classic(&boards, &mut print))
         }
         Bench::Pdb { kind, runs } => {
-            let (bar, progress) =
-                crate::common::build_progress(&format!("{kind} pattern databases"));
+            let (bar, progress) = console.build_progress(&format!("{kind} pattern databases"));
             let mut emit = |line: Line| {
                 bar.finish_and_clear();
                 print(line);
             };
             search::pdb(*kind, *runs, &std::env::temp_dir(), &progress, &mut emit).map(|()| 0)
         }
-        Bench::Korf(args) => return korf(args),
+        Bench::Korf(args) => return korf(args, &console),
         Bench::TwentyFour {
             file,
             time_limit,
@@ -212,18 +212,21 @@ pub fn run(args: &BenchArgs) -> u8 {
             threads,
             pdb_dir,
         } => {
-            return korf(&KorfArgs {
-                file: file.clone(),
-                convention: Convention::Auto,
-                heuristic: HeuristicChoice::Pdb,
-                limit: *limit,
-                time_limit: Some(*time_limit),
-                processes: false,
-                threads: *threads,
-                instances: instances.clone(),
-                pdb: Choice::Kind(Kind::SixSixSixSix),
-                pdb_dir: pdb_dir.clone(),
-            });
+            return korf(
+                &KorfArgs {
+                    file: file.clone(),
+                    convention: Convention::Auto,
+                    heuristic: HeuristicChoice::Pdb,
+                    limit: *limit,
+                    time_limit: Some(*time_limit),
+                    processes: false,
+                    threads: *threads,
+                    instances: instances.clone(),
+                    pdb: Choice::Kind(Kind::SixSixSixSix),
+                    pdb_dir: pdb_dir.clone(),
+                },
+                &console,
+            );
         }
         Bench::Hardest {
             files,
@@ -232,7 +235,7 @@ pub fn run(args: &BenchArgs) -> u8 {
         } => course::course_boards(files, course_dir, &course::HARDEST_FILES)
             .and_then(|boards| {
                 let dir = slider::search::pdb::cache_dir(chosen.as_deref());
-                let open = |goal: &Goal| open_pdb(goal, Choice::Best, &dir, false);
+                let open = |goal: &Goal| console.open_pdb(goal, Choice::Best, &dir, false);
                 search::hardest(&boards, &open, &mut print)
             })
             .map(|()| 0),
@@ -242,11 +245,11 @@ pub fn run(args: &BenchArgs) -> u8 {
                 .map(|()| 0)
         }
     };
-    counted(result)
+    counted(result, &console)
 }
 
 /// `slider bench korf` (and `bench 24`).
-fn korf(args: &KorfArgs) -> u8 {
+fn korf(args: &KorfArgs, console: &Console) -> u8 {
     let run = search::KorfRun {
         heuristic: args.heuristic,
         pdb: args.pdb,
@@ -255,9 +258,11 @@ fn korf(args: &KorfArgs) -> u8 {
         threads: args.threads as usize,
         processes: args.processes,
     };
-    let open = |goal: &Goal, choice: Choice| open_pdb(goal, choice, &run.pdb_dir, false);
+    let open = |goal: &Goal, choice: Choice| console.open_pdb(goal, choice, &run.pdb_dir, false);
+    let mut print = |line: Line| console.print(&format!("{}\n", render(&line)));
     counted(
         Instances::read(&args.file, args.convention, &args.instances, args.limit)
             .and_then(|set| search::korf_run(&set, &run, &open, &mut print)),
+        console,
     )
 }

@@ -1,13 +1,10 @@
 //! `slider gen`: puzzle files in the course format, reproducibly.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
-use slider::exit_code;
-use slider::generate::{GenerateError, Kind, MAX_WALKS, Made, Request};
-
-use crate::common::report_error;
+use slider::app::generate::{GenJob, generate};
+use slider::generate::{Kind, Request};
 
 /// Arguments of `slider gen`.
 #[derive(Debug, Args)]
@@ -53,73 +50,18 @@ pub struct GenArgs {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &GenArgs) -> u8 {
-    let seed = args.seed.unwrap_or_else(slider::generate::fresh_seed);
-    let code = generate_all(args, seed);
-    // A fresh seed is said once boards were drawn (exit 0, or 1 when the
-    // walks gave up), so that the run can be repeated.
-    if args.seed.is_none() && args.manifest.is_none() && code != exit_code::ERROR {
-        let _ = writeln!(
-            anstream::stderr(),
-            "seed: {seed} (`--seed {seed}` makes these boards again)"
-        );
-    }
-    code
-}
-
-fn generate_all(args: &GenArgs, seed: u64) -> u8 {
-    let requests = if let Some(path) = &args.manifest {
-        match slider::generate::read_manifest(path) {
-            Ok(requests) => requests,
-            Err(message) => {
-                report_error(&message);
-                return exit_code::ERROR;
-            }
-        }
-    } else {
-        vec![Request {
+    let job = GenJob {
+        request: Request {
             size: args.size.unwrap_or(3),
             kind: kind_of(args),
             count: args.count,
-            seed,
-        }]
+            seed: args.seed.unwrap_or_else(slider::generate::fresh_seed),
+        },
+        manifest: args.manifest.as_deref(),
+        fresh_seed: args.seed.is_none(),
+        out: args.out.as_deref(),
     };
-    let mut printed = 0;
-    for request in &requests {
-        // Walks proved by search can take a while: show them on a terminal
-        // (indicatif draws nothing when standard error is not one).
-        let progress = indicatif::ProgressBar::new(u64::from(MAX_WALKS)).with_style(
-            indicatif::ProgressStyle::with_template(
-                "{msg}: random walk {pos}/{len}, {elapsed} elapsed",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        let made = request.each(
-            &mut |index, walks| {
-                progress.set_message(format!("board {index} of {}", request.count));
-                progress.set_position(u64::from(walks));
-            },
-            &mut |index, board| {
-                progress.suspend(|| {
-                    if let Some(dir) = &args.out {
-                        return write_file(dir, &request.file_name(index), &board.to_string());
-                    }
-                    let separator = if printed > 0 { "\n" } else { "" };
-                    printed += 1;
-                    write!(std::io::stdout().lock(), "{separator}{board}")
-                        .map_err(|e| e.to_string())
-                })
-            },
-        );
-        progress.finish_and_clear();
-        if let Err(e) = made {
-            report_error(&e.to_string());
-            return match e {
-                Made::Failed(GenerateError::GaveUp { .. }) => exit_code::FAILURE,
-                _ => exit_code::ERROR,
-            };
-        }
-    }
-    exit_code::SUCCESS
+    generate(&job, &crate::common::console())
 }
 
 fn kind_of(args: &GenArgs) -> Kind {
@@ -132,12 +74,4 @@ fn kind_of(args: &GenArgs) -> Kind {
     } else {
         Kind::Solvable
     }
-}
-
-/// Writes a generated file and lists it on standard output.
-fn write_file(dir: &Path, name: &str, text: &str) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(name);
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    writeln!(std::io::stdout().lock(), "{}", path.display()).map_err(|e| e.to_string())
 }

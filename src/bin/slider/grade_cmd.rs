@@ -1,23 +1,15 @@
 //! `slider grade`: run a submission over a suite and report.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use slider::exit_code;
-use slider::grade::outcome::Outcome;
-use slider::grade::{Submission, run_suite, suite};
+use slider::app::grade::{GradeJob, grade};
+use slider::course::Api;
 use slider::present::ConsoleFormat;
-use slider::present::grade::{self as report, ReportFile};
-use slider::run::Harness;
 use slider::run::process::{Limits, MemoryMode};
 use slider::run::sandbox::{SandboxMode, UserMode};
-
-use crate::common::{fail, report_error};
-use slider::course::Api;
 
 /// Arguments of `slider grade`.
 #[derive(Debug, Args)]
@@ -118,118 +110,34 @@ fn seconds_at_least_1(text: &str) -> Result<Duration, String> {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &GradeArgs) -> u8 {
-    let Some((program, rest)) = args.command.split_first() else {
-        return fail("no program to grade: give it after `--`");
-    };
+    let console = crate::common::console();
     if args.memory_mode == MemoryMode::AddressSpace && args.memory < 2048 {
-        return fail(
+        return console.fail(
             "--memory must be at least 2048 MiB with --memory-mode address-space, which a JVM needs to start",
         );
     }
-    let suite = match suite::load(&args.suite, &args.exclude, args.budget) {
-        Ok(suite) => suite,
-        Err(e) => return fail(&e.to_string()),
+    let job = GradeJob {
+        suite: &args.suite,
+        exclude: &args.exclude,
+        budget: args.budget,
+        command: &args.command,
+        limits: Limits {
+            wall: args.timeout,
+            cpu: Some(args.cpu_time),
+            memory: args.memory_mode.limit(args.memory << 20),
+            max_output: args.max_output << 20,
+            processes: args.processes,
+            file_size: 64 << 20,
+        },
+        user: args.user,
+        sandbox: args.sandbox,
+        pass_env: &args.pass_env,
+        jobs: args.jobs,
+        api: args.api,
+        format: args.format,
+        json: args.json.as_ref(),
+        junit: args.junit.as_ref(),
+        gradescope: args.gradescope.as_ref(),
     };
-    for (name, why) in &suite.skipped {
-        let _ = writeln!(
-            anstream::stderr(),
-            "note: skipped {}: {why}",
-            slider::format::visible(name.as_bytes(), false)
-        );
-    }
-    // Every report file is opened before the first test: a bad path costs
-    // nothing but this message.
-    let files = match crate::common::report_files(&[
-        (ReportFile::Json, args.json.as_ref()),
-        (ReportFile::Junit, args.junit.as_ref()),
-        (ReportFile::Gradescope, args.gradescope.as_ref()),
-    ]) {
-        Ok(files) => files,
-        Err(code) => return code,
-    };
-    let harness = match harness(args) {
-        Ok(harness) => harness,
-        Err(code) => return code,
-    };
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let submission = Submission {
-        program: program.clone(),
-        args: rest.to_vec(),
-    }
-    .resolved(&cwd);
-    let before = suite::fingerprint(&args.suite);
-    let jobs = slider::run::jobs(args.jobs);
-    let progress = progress_bar(suite.entries.len());
-    crate::common::clean_up_on_signals(harness.scratch.clone());
-    let results = run_suite(&suite, &submission, &harness, args.api, jobs, &|result| {
-        progress.set_message(slider::format::visible(result.name.as_bytes(), false));
-        progress.inc(1);
-    });
-    progress.finish_and_clear();
-    crate::common::wait_if_interrupted();
-    let tampered = before.ok() != suite::fingerprint(&args.suite).ok();
-
-    // The console first: nothing below can lose it.
-    let suite_name = args.suite.display().to_string();
-    let program: Vec<_> = args.command.iter().map(|a| a.to_string_lossy()).collect();
-    let program = program.join(" ");
-    let text = report::console(&results, args.format, &suite_name, &program);
-    let _ = write!(std::io::stdout().lock(), "{text}");
-
-    let mut code = if results.iter().all(|r| r.outcome == Outcome::Passed) {
-        exit_code::SUCCESS
-    } else {
-        exit_code::FAILURE
-    };
-    if results.iter().any(|r| r.outcome.is_grader_fault()) {
-        report_error("some tests could not be graded (harness or suite errors above)");
-        code = exit_code::ERROR;
-    }
-    if tampered {
-        report_error(&format!(
-            "the suite {} changed while it was graded: a submission wrote to it; the results are void",
-            args.suite.display()
-        ));
-        code = exit_code::ERROR;
-    }
-    let written = crate::common::write_reports(files, &|kind| {
-        report::report_file(kind, &results, &suite_name, &program)
-    });
-    if !written {
-        code = exit_code::ERROR;
-    }
-    code
-}
-
-/// A progress bar on a terminal, nothing elsewhere.
-fn progress_bar(tests: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(tests as u64);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
-/// The limits and isolation every test gets, from the flags and from what
-/// this machine offers (root, bubblewrap).
-fn harness(args: &GradeArgs) -> Result<Harness, u8> {
-    let limits = Limits {
-        wall: args.timeout,
-        cpu: Some(args.cpu_time),
-        memory: args.memory_mode.limit(args.memory << 20),
-        max_output: args.max_output << 20,
-        processes: args.processes,
-        file_size: 64 << 20,
-    };
-    let suite_dir = std::fs::canonicalize(&args.suite).unwrap_or_else(|_| args.suite.clone());
-    crate::common::harness(
-        limits,
-        args.user,
-        args.sandbox,
-        &args.pass_env,
-        vec![suite_dir],
-    )
+    grade(&job, &console)
 }

@@ -7,7 +7,6 @@
 mod common;
 
 mod autograde_cmd;
-mod batch_progress;
 mod bench;
 mod generate_cmd;
 mod grade_cmd;

@@ -3,11 +3,8 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use slider::exit_code;
-use slider::search::Goal;
-use slider::search::pdb::{Choice, Kind, PatternDatabase};
-
-use crate::common::{fail, open_pdb, report_error};
+use slider::app::pdb::{PdbAction, pdb};
+use slider::search::pdb::Kind;
 
 /// Arguments of `slider pdb`.
 #[derive(Debug, Args)]
@@ -47,54 +44,12 @@ enum Action {
 
 /// Runs the action; returns the exit code.
 pub fn run(args: &PdbArgs) -> u8 {
-    let dir = slider::search::pdb::cache_dir(args.pdb_dir.as_deref());
-    let located = |chosen: &Option<Kind>| {
-        Kind::chosen_or_default(*chosen, args.size)
-            .map(|kind| (kind, PatternDatabase::cache_path(&dir, kind)))
+    let action = match args.action {
+        Action::Path { kind } => PdbAction::Path(kind),
+        Action::Build { kind } => PdbAction::Build(kind),
+        Action::Verify { kind } => PdbAction::Verify(kind),
+        Action::List => PdbAction::List,
     };
-    match &args.action {
-        Action::Path { kind } => match located(kind) {
-            Ok((_, path)) => {
-                println!("{}", path.display());
-                exit_code::SUCCESS
-            }
-            Err(e) => fail(&e),
-        },
-        Action::Build { kind } => match located(kind) {
-            Ok((kind, path)) => {
-                match open_pdb(&Goal::standard(kind.size()), Choice::Kind(kind), &dir, true) {
-                    Ok(pdb) => {
-                        println!("{}: {kind}, {} bytes", path.display(), pdb.size_bytes());
-                        exit_code::SUCCESS
-                    }
-                    Err(e) => fail(&e),
-                }
-            }
-            Err(e) => fail(&e),
-        },
-        Action::Verify { kind } => match located(kind).map(|(kind, path)| {
-            (
-                kind,
-                PatternDatabase::verify_kind(&Goal::standard(kind.size()), kind, &path),
-                path,
-            )
-        }) {
-            Ok((_, Ok(()), path)) => {
-                println!("ok: {} is intact", path.display());
-                exit_code::SUCCESS
-            }
-            Ok((kind, Err(e), _)) => {
-                report_error(&format!("{e}; `slider pdb build {kind}` makes a new one"));
-                exit_code::FAILURE
-            }
-            Err(e) => fail(&e),
-        },
-        Action::List => {
-            for kind in Kind::ALL {
-                let path = PatternDatabase::cache_path(&dir, kind);
-                println!("{}", slider::present::pdb::list_line(kind, &path));
-            }
-            exit_code::SUCCESS
-        }
-    }
+    let dir = slider::search::pdb::cache_dir(args.pdb_dir.as_deref());
+    pdb(action, args.size, &dir, &crate::common::console())
 }

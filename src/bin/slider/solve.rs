@@ -1,26 +1,13 @@
 //! `slider solve`: the course's Solver test client.
 
-use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use slider::bench::peak_memory;
-use slider::present::search as present;
-use slider::search::pdb::Choice;
-use slider::search::{
-    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Method, Request, SearchError,
-};
-use slider::{
-    Board, Priority, Solver, SolverError, SolverOptions,
-    course::Api,
-    exit_code,
-    format::{move_letters, parse_puzzle, write_solution},
-};
-
-use slider::check::files::{read_board, read_goal};
-
-use crate::common::{input_failed, open_pdb, report_error};
+use slider::Priority;
+use slider::app::solve::{SolveJob, solve};
+use slider::course::Api;
+use slider::search::{Algorithm, HeuristicChoice, Method};
 
 /// Arguments of `slider solve`.
 #[derive(Debug, Args)]
@@ -95,134 +82,27 @@ enum OutputArg {
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &SolveArgs) -> u8 {
-    let name = slider::format::names::display_name(&args.puzzle);
-    let board = match read_board(&args.puzzle, args.input_timeout, parse_puzzle) {
-        Ok(board) => board,
-        Err(e) => return input_failed(&e),
-    };
-    let options = SolverOptions {
-        priority: args.priority,
-        max_enqueued: Some(args.max_nodes.unwrap_or(DEFAULT_MAX_NODES)),
-        max_bytes: Some(args.max_memory.saturating_mul(1 << 20)),
-        time_limit: args.time_limit,
-    };
-    if args.fast {
-        return search_cmd(args, Method::Idastar, &board, &name);
-    }
-    if let Algorithm::Search(method) = args.algorithm {
-        return search_cmd(args, method, &board, &name);
-    }
-    if args.goal.is_some() {
-        report_error(
-            "the reference A* solves towards the course's goal only; choose --algorithm astar or idastar (or bfs, bibfs, iddfs) for --goal",
-        );
-        return exit_code::ERROR;
-    }
-    let started = Instant::now();
-    let result = Solver::with_options(&board, &options);
-    let elapsed = started.elapsed();
-    let written = match &result {
-        Ok(solver) => {
-            if args.stats {
-                let line =
-                    present::reference_stats(&name, solver.moves(), &solver.stats(), elapsed);
-                eprintln!("{line}");
-            }
-            match args.output {
-                OutputArg::Course => print_path(solver.solution()),
-                OutputArg::Moves => print_line(&move_letters(solver.solution())),
-            }
-        }
-        Err(SolverError::Unsolvable) => print_line(args.api.unsolvable_message()),
-        Err(e) => {
-            report_error(&format!("{name}: {e}; {}", present::reference_hint(e)));
-            return exit_code::FAILURE;
-        }
-    };
-    exit_for(written)
-}
-
-fn search_cmd(args: &SolveArgs, method: Method, board: &Board, name: &str) -> u8 {
-    let goal = match &args.goal {
-        Some(path) => match read_goal(path, args.input_timeout, parse_puzzle, board) {
-            Ok(goal) => goal,
-            Err(e) => return input_failed(&e),
+    let job = SolveJob {
+        puzzle: &args.puzzle,
+        api: args.api,
+        algorithm: if args.fast {
+            Algorithm::Search(Method::Idastar)
+        } else {
+            args.algorithm
         },
-        None => Goal::standard(board.size()),
-    };
-    let request = Request {
-        method,
         heuristic: args.heuristic,
-        goal: &goal,
+        priority: args.priority,
+        goal: args.goal.as_deref(),
         max_nodes: args.max_nodes,
-        time: args.time_limit,
-        bytes: Some(args.max_memory.saturating_mul(1 << 20)),
+        time_limit: args.time_limit,
+        max_bytes: args.max_memory.saturating_mul(1 << 20),
+        pdb_dir: slider::search::pdb::cache_dir(args.pdb_dir.as_deref()),
+        input_timeout: args.input_timeout,
         threads: args.threads as usize,
-        pdb_dir: &slider::search::pdb::cache_dir(args.pdb_dir.as_deref()),
+        stats: args.stats,
+        moves: args.output == OutputArg::Moves,
     };
-    let outcome = match slider::search::run(board, &request, &|goal| {
-        open_pdb(goal, Choice::Best, request.pdb_dir, false)
-    }) {
-        Ok(outcome) => outcome,
-        Err(e) => {
-            report_error(&e);
-            return exit_code::ERROR;
-        }
-    };
-    // A long search that weaker databases made long: say how to shorten it.
-    if outcome.result.is_ok()
-        && outcome.elapsed >= SLOW
-        && outcome.heuristic == Some(Heuristic::PatternDatabase)
-        && let Some(kind) = outcome.stronger
-    {
-        let hint = slider::present::pdb::stronger_hint(kind, method == Method::Idastar);
-        eprintln!(
-            "note: {name} took {:.0} s; {hint}",
-            outcome.elapsed.as_secs_f64()
-        );
-    }
-    if args.stats
-        && let Some(line) = present::stats(
-            name,
-            method,
-            &outcome.result,
-            outcome.heuristic,
-            outcome.elapsed,
-            peak_memory(),
-        )
-    {
-        eprintln!("{line}");
-    }
-    let written = match outcome.result {
-        Ok(solution) => {
-            let path = board.follow(&solution.moves).unwrap_or_default();
-            match args.output {
-                OutputArg::Course => print_path(&path),
-                OutputArg::Moves => print_line(&move_letters(&path)),
-            }
-        }
-        Err(SearchError::Unsolvable) => print_line(args.api.unsolvable_message()),
-        Err(e) => {
-            report_error(&format!(
-                "{name}: {e}; {}",
-                present::budget_hint(&e, method, outcome.stronger)
-            ));
-            return exit_code::FAILURE;
-        }
-    };
-    exit_for(written)
-}
-
-const SLOW: Duration = Duration::from_secs(10);
-
-fn exit_for(written: io::Result<()>) -> u8 {
-    match written {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            report_error(&format!("cannot write the solution: {e}"));
-            exit_code::ERROR
-        }
-        _ => exit_code::SUCCESS,
-    }
+    solve(&job, &crate::common::console())
 }
 
 /// The course API to print as: Princeton's or Coursera's (not `any`).
@@ -232,15 +112,4 @@ fn printed_api(text: &str) -> Result<Api, String> {
         "coursera" => Ok(Api::Coursera),
         _ => Err(format!("`{text}`: expected `princeton` or `coursera`")),
     }
-}
-
-/// `Minimum number of moves = N`, then each board and an empty line.
-fn print_path(path: &[slider::Board]) -> io::Result<()> {
-    write_solution(BufWriter::new(io::stdout().lock()), path)
-}
-
-fn print_line(line: &str) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    writeln!(out, "{line}")?;
-    out.flush()
 }

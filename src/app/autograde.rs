@@ -1,0 +1,294 @@
+//! `slider autograde`: Java Board/Solver submissions graded as the
+//! course's autograder grades them, one or a batch.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use indicatif::ProgressBar;
+
+use super::Console;
+use crate::autograde::calibrate::{Comparison, CourseReport};
+use crate::autograde::java::Jdk;
+use crate::autograde::{Category, Options, Report, Toolkit, autograde};
+use crate::course::{Api, Edition};
+use crate::exit_code;
+use crate::present::ConsoleFormat;
+use crate::present::autograde as present;
+use crate::present::autograde::console::{self, ReportFile};
+use crate::present::autograde::files::StudentFiles;
+use crate::present::report_files::ReportFiles;
+use crate::run::sandbox::{SandboxMode, Setup, UserMode};
+
+/// How every submission is graded.
+#[derive(Debug, Clone)]
+pub struct Grading {
+    /// The API to grade against (`Any`: whichever the classes match best).
+    pub api: Api,
+    /// The course autograder's edition.
+    pub edition: Edition,
+    /// Only these categories (all when empty).
+    pub only: Vec<Category>,
+    /// A real algs4.jar instead of slider's stand-ins.
+    pub algs4: Option<PathBuf>,
+    /// JVMs run at once (`None`: every core).
+    pub jobs: Option<u64>,
+    /// The seed of the random boards.
+    pub seed: u64,
+    /// CPU time per correctness or memory operation.
+    pub trial_cpu: Duration,
+    /// The most one submission may take.
+    pub total: Duration,
+    /// Resident memory per JVM, in bytes.
+    pub memory: u64,
+    /// Whose uid runs the JVMs, as root.
+    pub user: UserMode,
+    /// Whether bubblewrap is used.
+    pub sandbox: SandboxMode,
+}
+
+/// Where the reports go.
+#[derive(Debug, Clone)]
+pub struct Outputs {
+    /// The console output.
+    pub format: ConsoleFormat,
+    /// The JSON report (all submissions).
+    pub json: Option<PathBuf>,
+    /// `JUnit` XML (all submissions).
+    pub junit: Option<PathBuf>,
+    /// Gradescope's results.json (one submission).
+    pub gradescope: Option<PathBuf>,
+    /// GitHub Classroom's grading reporter input (one submission).
+    pub classroom: Option<PathBuf>,
+    /// A CSV table of scores.
+    pub csv: Option<PathBuf>,
+    /// Each submission's text and JSON report, as it is graded.
+    pub out_dir: Option<PathBuf>,
+    /// Each submission's web page, and the class page.
+    pub html: Option<PathBuf>,
+    /// The course's own report of the one submission, to compare with.
+    pub compare_report: Option<PathBuf>,
+    /// Compare each submission with the `report.txt` beside it.
+    pub compare_reports: bool,
+    /// What the whole autograder is worth in Gradescope's results.json.
+    pub max_score: f64,
+    /// When students see each category's tests on Gradescope.
+    pub visibility: Vec<(Category, present::gradescope::Visibility)>,
+}
+
+/// Grades `submissions` (and every sub-folder and .zip of `batch`) and
+/// writes the reports; returns the exit code (0 every submission passes
+/// every graded test, 1 one does not, 2 a usage or setup error).
+pub fn grade_all(
+    submissions: &[PathBuf],
+    batch: Option<&Path>,
+    grading: &Grading,
+    outputs: &Outputs,
+    console: &Console,
+) -> u8 {
+    let (submissions, options) = match (
+        found(submissions, batch, outputs, console),
+        options(grading, console),
+    ) {
+        (Ok(found), Ok(options)) => (found, options),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let course = match outputs.compare_report.as_deref().map(CourseReport::read) {
+        Some(Err(e)) => return console.fail(&e),
+        read => read.and_then(Result::ok),
+    };
+    let files = match console.report_files(&[
+        (ReportFile::Json, outputs.json.as_ref()),
+        (ReportFile::Junit, outputs.junit.as_ref()),
+        (ReportFile::Gradescope, outputs.gradescope.as_ref()),
+        (ReportFile::Csv, outputs.csv.as_ref()),
+    ]) {
+        Ok(files) => files,
+        Err(code) => return code,
+    };
+    console.watch_signals(options.harness.scratch.clone());
+    let toolkit = match Toolkit::build(&options) {
+        Ok(toolkit) => toolkit,
+        Err(e) => return console.fail(&e.to_string()),
+    };
+    let per_student = match StudentFiles::create(
+        outputs.out_dir.as_deref(),
+        outputs.html.as_deref(),
+        &submissions,
+    ) {
+        Ok(files) => files,
+        Err(e) => return console.fail(&e),
+    };
+    let mut reports: Vec<Report> = Vec::new();
+    let mut comparisons = Vec::new();
+    let progress = Batch::start(submissions.len(), console);
+    for (index, submission) in submissions.iter().enumerate() {
+        // The course's report of this submission, when comparing: its own
+        // edition is graded, so that the two count the same tests.
+        let course = course.clone().or_else(|| {
+            outputs
+                .compare_reports
+                .then(|| CourseReport::beside(submission))?
+        });
+        let options = options.for_course(course.as_ref());
+        let bar = progress.submission(submission);
+        let report = autograde(submission, &toolkit, &options, &|section| {
+            bar.set_message(format!("{}: {}", submission.display(), section.id));
+        });
+        bar.finish_and_clear();
+        console.wait_if_interrupted();
+        progress.graded(&report);
+        if let Err(e) = per_student.write(index, &report) {
+            console.error(&e);
+        }
+        let (text, compared) = console::submission(
+            &report,
+            outputs.format,
+            course.as_ref(),
+            submissions.len() > 1,
+        );
+        console.print(&text);
+        comparisons.extend(compared);
+        reports.push(report);
+    }
+    finish(
+        outputs,
+        &reports,
+        &comparisons,
+        files,
+        &per_student,
+        console,
+    )
+}
+
+/// After the last submission: the files for all of them, the CSV or JSON
+/// on standard output, the agreement with the course; the exit code.
+fn finish(
+    outputs: &Outputs,
+    reports: &[Report],
+    comparisons: &[Comparison],
+    files: ReportFiles<ReportFile>,
+    per_student: &StudentFiles<'_>,
+    console: &Console,
+) -> u8 {
+    if let Some(dir) = &outputs.classroom
+        && let Err(e) = present::classroom::write(dir, &reports[0], outputs.max_score)
+    {
+        return console.fail(&e);
+    }
+    if let Err(e) = per_student.finish(reports) {
+        return console.fail(&e);
+    }
+    let shown = if outputs.compare_reports {
+        comparisons
+    } else {
+        &[]
+    };
+    console.print(&console::after_all(reports, outputs.format, shown));
+    let style = present::gradescope::Style {
+        max_score: outputs.max_score,
+        visibility: outputs.visibility.clone(),
+    };
+    let written = console.write_reports(files, &|kind| console::report_file(kind, reports, &style));
+    if !written {
+        exit_code::ERROR
+    } else if reports.iter().all(|r| r.score().0 >= 100.0) {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FAILURE
+    }
+}
+
+/// The submissions named and found in `batch`
+/// ([`crate::autograde::sources::submissions`]), with the outputs that are
+/// about one submission checked.
+fn found(
+    named: &[PathBuf],
+    batch: Option<&Path>,
+    outputs: &Outputs,
+    console: &Console,
+) -> Result<Vec<PathBuf>, u8> {
+    let submissions =
+        crate::autograde::sources::submissions(named, batch).map_err(|e| console.fail(&e))?;
+    let single = [
+        ("--gradescope", outputs.gradescope.is_some()),
+        ("--compare-report", outputs.compare_report.is_some()),
+        ("--classroom", outputs.classroom.is_some()),
+    ];
+    match single.iter().find(|(_, given)| *given) {
+        Some((flag, _)) if submissions.len() != 1 => {
+            Err(console.fail(&format!("{flag} is about one submission: give exactly one")))
+        }
+        _ => Ok(submissions),
+    }
+}
+
+/// The library's options: the JDK, the sandbox, the limits of every JVM.
+fn options(grading: &Grading, console: &Console) -> Result<Options, u8> {
+    let jdk = Jdk::from_env().map_err(|why| console.fail(&why))?;
+    let limits = Options::jvm_limits(grading.memory);
+    let setup = Setup::of_this_process(limits, grading.user, grading.sandbox, &[], Vec::new());
+    let harness = console.harness(setup)?;
+    Ok(Options {
+        api: grading.api,
+        edition: grading.edition,
+        only: grading.only.clone(),
+        jdk,
+        algs4: grading
+            .algs4
+            .as_ref()
+            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
+        harness,
+        jobs: crate::run::jobs(grading.jobs),
+        seed: grading.seed,
+        trial_cpu: grading.trial_cpu,
+        total: grading.total,
+    })
+}
+
+/// A batch's progress on standard error: a display with `k/N
+/// submissions` while one is graded, and with several submissions a line
+/// for each one graded.
+struct Batch<'c> {
+    total: usize,
+    started: Instant,
+    done: std::cell::Cell<usize>,
+    console: &'c Console,
+}
+
+impl<'c> Batch<'c> {
+    fn start(total: usize, console: &'c Console) -> Batch<'c> {
+        Batch {
+            total,
+            started: Instant::now(),
+            done: std::cell::Cell::new(0),
+            console,
+        }
+    }
+
+    /// The display while `submission` is graded.
+    fn submission(&self, submission: &Path) -> ProgressBar {
+        let template = if self.total > 1 {
+            "{spinner} {prefix} submissions, ETA {msg}"
+        } else {
+            "{spinner} {msg}"
+        };
+        let bar = self.console.progress(Some(self.total as u64), template);
+        bar.set_prefix(format!("{}/{}", self.done.get() + 1, self.total));
+        bar.set_message(submission.display().to_string());
+        bar.enable_steady_tick(Duration::from_millis(120));
+        bar
+    }
+
+    /// Counts `report` as graded and says so on a line.
+    fn graded(&self, report: &Report) {
+        self.done.set(self.done.get() + 1);
+        if self.total > 1 {
+            self.console.say(&present::batch_line(
+                report,
+                self.done.get(),
+                self.total,
+                self.started.elapsed(),
+            ));
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! The console a command talks through: standard output, standard error
+//! and progress displays, injected by the binary (as cargo's `Shell` is),
+//! so that the library itself never prints.
+
+use std::cell::RefCell;
+use std::io::{self, Write};
+use std::path::Path;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::exit_code;
+use crate::present::report_files::ReportFiles;
+use crate::search::Goal;
+use crate::search::pdb::{BuildProgress, BuildTracker, Choice, Kind, PatternDatabase};
+
+/// Where a command's output goes.
+///
+/// The binaries hand in the process's streams; a test hands in buffers.
+///
+/// ```
+/// use slider::app::Console;
+/// let mut console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
+/// assert_eq!(console.fail("no such file"), slider::exit_code::ERROR);
+/// ```
+pub struct Console {
+    out: RefCell<Box<dyn Write>>,
+    styled: Option<RefCell<Box<dyn Write>>>,
+    err: RefCell<Box<dyn Write>>,
+    draw: Option<fn(u8) -> ProgressDrawTarget>,
+    signals: Option<Signals>,
+}
+
+/// What the binary does about SIGINT and SIGTERM, which only it may do
+/// (the library never exits).
+#[derive(Debug, Clone, Copy)]
+pub struct Signals {
+    /// Called before the first program starts, with the scratch folder of
+    /// the grader: on a signal, ends what was started, removes its
+    /// folders and exits.
+    pub watch: fn(std::path::PathBuf),
+    /// Called after a piece of work: when a signal arrived, blocks until
+    /// the process ends, so that nothing graded during the shutdown is
+    /// reported.
+    pub wait: fn(),
+}
+
+impl Console {
+    /// A console writing results to `out` and diagnostics to `err`, and
+    /// drawing no progress.
+    pub fn new(out: Box<dyn Write>, err: Box<dyn Write>) -> Console {
+        Console {
+            out: RefCell::new(out),
+            styled: None,
+            err: RefCell::new(err),
+            draw: None,
+            signals: None,
+        }
+    }
+
+    /// Text that may hold colour goes to `styled` (standard output that
+    /// strips colour when it is off) instead of `out`.
+    #[must_use]
+    pub fn with_styled(mut self, styled: Box<dyn Write>) -> Console {
+        self.styled = Some(RefCell::new(styled));
+        self
+    }
+
+    /// Progress displays are drawn on the target `draw` makes at a
+    /// refresh rate (in Hz), e.g. indicatif's `ProgressDrawTarget::stderr_with_hz`.
+    #[must_use]
+    pub fn with_progress(mut self, draw: fn(u8) -> ProgressDrawTarget) -> Console {
+        self.draw = Some(draw);
+        self
+    }
+
+    /// SIGINT and SIGTERM are handled by `signals`.
+    #[must_use]
+    pub fn with_signals(mut self, signals: Signals) -> Console {
+        self.signals = Some(signals);
+        self
+    }
+
+    /// Starts watching for SIGINT and SIGTERM (see [`Signals::watch`]).
+    pub fn watch_signals(&self, scratch: std::path::PathBuf) {
+        if let Some(signals) = self.signals {
+            (signals.watch)(scratch);
+        }
+    }
+
+    /// Blocks for good once a signal arrived (see [`Signals::wait`]).
+    pub fn wait_if_interrupted(&self) {
+        if let Some(signals) = self.signals {
+            (signals.wait)();
+        }
+    }
+
+    /// Runs `write` on standard output (the command's results), flushed
+    /// after it.
+    pub fn write_out(
+        &self,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut out = self.out.borrow_mut();
+        write(&mut **out)?;
+        out.flush()
+    }
+
+    /// Writes `text` to standard output as it is (a write error is the
+    /// reader's: a closed pipe loses nothing the command needs).
+    pub fn print(&self, text: &str) {
+        let _ = self.write_out(|out| out.write_all(text.as_bytes()));
+    }
+
+    /// Writes `text`, which may hold colour, to standard output (through
+    /// the stream that strips colour when it is off).
+    pub fn print_styled(&self, text: &str) -> io::Result<()> {
+        let Some(styled) = &self.styled else {
+            return self.write_out(|out| out.write_all(text.as_bytes()));
+        };
+        let mut styled = styled.borrow_mut();
+        styled.write_all(text.as_bytes())?;
+        styled.flush()
+    }
+
+    /// Writes `line` and a newline to standard error.
+    pub fn say(&self, line: &str) {
+        let _ = writeln!(self.err.borrow_mut(), "{line}");
+    }
+
+    /// Writes `text` to standard error as it is.
+    pub fn say_raw(&self, text: &str) {
+        let _ = write!(self.err.borrow_mut(), "{text}");
+    }
+
+    /// Writes `error: MESSAGE` to standard error.
+    pub fn error(&self, message: &str) {
+        self.say(&format!("error: {message}"));
+    }
+
+    /// [`error`](Console::error), then the usage-error exit code (2).
+    pub fn fail(&self, message: &str) -> u8 {
+        self.error(message);
+        exit_code::ERROR
+    }
+
+    /// Reports an input that could not be read; exit code 2.
+    pub fn input_failed(&self, error: &crate::check::files::InputError) -> u8 {
+        let text = crate::present::diagnostic::input_error(error, true);
+        self.say_raw(&text);
+        exit_code::ERROR
+    }
+
+    /// Whether progress displays are drawn.
+    pub fn draws_progress(&self) -> bool {
+        self.draw.is_some()
+    }
+
+    /// A progress display of `len` steps in `template` (indicatif's
+    /// syntax), hidden when this console draws none.
+    pub fn progress(&self, len: Option<u64>, template: &str) -> ProgressBar {
+        self.progress_at(len, template, 20)
+    }
+
+    fn progress_at(&self, len: Option<u64>, template: &str, hz: u8) -> ProgressBar {
+        let Some(draw) = self.draw else {
+            return ProgressBar::hidden();
+        };
+        let bar = ProgressBar::with_draw_target(len, draw(hz));
+        bar.set_style(
+            ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    }
+
+    /// A progress display for a database build, and the callback that
+    /// feeds it.
+    pub fn build_progress(
+        &self,
+        what: &str,
+    ) -> (ProgressBar, impl Fn(BuildProgress) + Sync + use<>) {
+        const STEPS: u64 = 1000;
+        let bar = self.progress_at(
+            Some(STEPS),
+            "{prefix} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
+            4,
+        );
+        bar.set_prefix(format!("building {what}"));
+        bar.enable_steady_tick(std::time::Duration::from_millis(500));
+        let shown = bar.clone();
+        let tracker = BuildTracker::default();
+        let started = std::time::Instant::now();
+        let update = move |p: BuildProgress| {
+            tracker.record(p);
+            shown.set_position((tracker.fraction() * STEPS as f64) as u64);
+            shown.set_message(crate::present::pdb::progress_message(
+                &tracker,
+                started.elapsed(),
+            ));
+        };
+        (bar, update)
+    }
+
+    /// Opens the databases `choice` names for `goal` from `dir`
+    /// ([`PatternDatabase::open_choice`]), with a progress display while
+    /// building and the notes on standard error. `requested`: the user
+    /// asked for this build (`slider pdb build`).
+    pub fn open_pdb(
+        &self,
+        goal: &Goal,
+        choice: Choice,
+        dir: &Path,
+        requested: bool,
+    ) -> Result<PatternDatabase, String> {
+        let building = match choice {
+            Choice::Kind(kind) => Some(kind),
+            Choice::Best => Kind::default_for(goal.size()),
+        };
+        let (bar, progress) = self.build_progress(&building.map_or_else(
+            || "pattern databases".to_string(),
+            |k| format!("{k} pattern databases"),
+        ));
+        let opened = PatternDatabase::open_choice(goal, choice, dir, &progress);
+        bar.finish_and_clear();
+        let (pdb, notes) = opened.map_err(|e| e.to_string())?;
+        for note in &notes {
+            self.say(&crate::present::pdb::note(note, requested));
+        }
+        Ok(pdb)
+    }
+
+    /// The harness untrusted programs run under
+    /// ([`crate::run::sandbox::harness`]), with a note when no sandbox
+    /// is used; `Err` is the exit code, after saying why.
+    pub fn harness(&self, setup: crate::run::sandbox::Setup) -> Result<crate::run::Harness, u8> {
+        let (harness, no_sandbox) =
+            crate::run::sandbox::harness(setup).map_err(|why| self.fail(&why))?;
+        if let Some(why) = no_sandbox {
+            self.say(&format!(
+                "note: no sandbox ({why}); programs run with the other protections only"
+            ));
+        }
+        Ok(harness)
+    }
+
+    /// Opens the report files named on the command line before any work
+    /// ([`ReportFiles::open`]); `Err` is the exit code, after saying why.
+    pub fn report_files<K: Copy>(
+        &self,
+        wanted: &[(K, Option<&std::path::PathBuf>)],
+    ) -> Result<ReportFiles<K>, u8> {
+        ReportFiles::open(wanted).map_err(|e| self.fail(&e))
+    }
+
+    /// Writes the report files; false (after saying why) when one failed.
+    pub fn write_reports<K: Copy>(
+        &self,
+        files: ReportFiles<K>,
+        text: &dyn Fn(K) -> String,
+    ) -> bool {
+        let failed = files.write(text);
+        for why in &failed {
+            self.error(why);
+        }
+        failed.is_empty()
+    }
+}

@@ -1,0 +1,141 @@
+//! `slider grade`: a program run over a suite of puzzles, under limits.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use super::Console;
+use crate::course::Api;
+use crate::exit_code;
+use crate::grade::outcome::Outcome;
+use crate::grade::{Submission, run_suite, suite};
+use crate::present::ConsoleFormat;
+use crate::present::grade::{self as report, ReportFile};
+use crate::run::process::Limits;
+use crate::run::sandbox::{SandboxMode, Setup, UserMode};
+
+/// What `slider grade` was asked to do.
+#[derive(Debug)]
+pub struct GradeJob<'a> {
+    /// The folder of puzzle files.
+    pub suite: &'a Path,
+    /// Puzzles whose file name holds one of these are skipped.
+    pub exclude: &'a [String],
+    /// The node budget for optima slider proves itself.
+    pub budget: u64,
+    /// The program and its arguments (`{}`: the puzzle's path).
+    pub command: &'a [OsString],
+    /// Every test's limits.
+    pub limits: Limits,
+    /// Whose uid runs the tests, as root.
+    pub user: UserMode,
+    /// Whether bubblewrap is used.
+    pub sandbox: SandboxMode,
+    /// Environment variables passed through to the program.
+    pub pass_env: &'a [String],
+    /// Tests run at once (`None`: every core).
+    pub jobs: Option<u64>,
+    /// Which unsolvable message is required.
+    pub api: Api,
+    /// The console output.
+    pub format: ConsoleFormat,
+    /// The JSON report file.
+    pub json: Option<&'a PathBuf>,
+    /// The `JUnit` XML file.
+    pub junit: Option<&'a PathBuf>,
+    /// Gradescope's results.json.
+    pub gradescope: Option<&'a PathBuf>,
+}
+
+/// Grades the program over the suite and reports; returns the exit code
+/// (0 every test passed, 1 one failed, 2 a test could not be graded, the
+/// suite changed or a file could not be written).
+pub fn grade(job: &GradeJob<'_>, console: &Console) -> u8 {
+    let Some((program, rest)) = job.command.split_first() else {
+        return console.fail("no program to grade: give it after `--`");
+    };
+    let suite = match suite::load(job.suite, job.exclude, job.budget) {
+        Ok(suite) => suite,
+        Err(e) => return console.fail(&e.to_string()),
+    };
+    for (name, why) in &suite.skipped {
+        console.say(&format!(
+            "note: skipped {}: {why}",
+            crate::format::visible(name.as_bytes(), false)
+        ));
+    }
+    // Every report file is opened before the first test: a bad path costs
+    // nothing but this message.
+    let files = match console.report_files(&[
+        (ReportFile::Json, job.json),
+        (ReportFile::Junit, job.junit),
+        (ReportFile::Gradescope, job.gradescope),
+    ]) {
+        Ok(files) => files,
+        Err(code) => return code,
+    };
+    let suite_dir = std::fs::canonicalize(job.suite).unwrap_or_else(|_| job.suite.to_path_buf());
+    let setup = Setup::of_this_process(
+        job.limits,
+        job.user,
+        job.sandbox,
+        job.pass_env,
+        vec![suite_dir],
+    );
+    let harness = match console.harness(setup) {
+        Ok(harness) => harness,
+        Err(code) => return code,
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let submission = Submission {
+        program: program.clone(),
+        args: rest.to_vec(),
+    }
+    .resolved(&cwd);
+    let before = suite::fingerprint(job.suite);
+    let progress = console.progress(
+        Some(suite.entries.len() as u64),
+        "{bar:40} {pos}/{len} {msg}",
+    );
+    console.watch_signals(harness.scratch.clone());
+    let jobs = crate::run::jobs(job.jobs);
+    let results = run_suite(&suite, &submission, &harness, job.api, jobs, &|result| {
+        progress.set_message(crate::format::visible(result.name.as_bytes(), false));
+        progress.inc(1);
+    });
+    progress.finish_and_clear();
+    console.wait_if_interrupted();
+    let tampered = before.ok() != suite::fingerprint(job.suite).ok();
+
+    // The console first: nothing below can lose it.
+    let suite_name = job.suite.display().to_string();
+    let program: Vec<_> = job.command.iter().map(|a| a.to_string_lossy()).collect();
+    let program = program.join(" ");
+    console.print(&report::console(
+        &results,
+        job.format,
+        &suite_name,
+        &program,
+    ));
+
+    let mut code = if results.iter().all(|r| r.outcome == Outcome::Passed) {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FAILURE
+    };
+    if results.iter().any(|r| r.outcome.is_grader_fault()) {
+        code = console.fail("some tests could not be graded (harness or suite errors above)");
+    }
+    if tampered {
+        code = console.fail(&format!(
+            "the suite {} changed while it was graded: a submission wrote to it; the results are void",
+            job.suite.display()
+        ));
+    }
+    let written = console.write_reports(files, &|kind| {
+        report::report_file(kind, &results, &suite_name, &program)
+    });
+    if !written {
+        code = exit_code::ERROR;
+    }
+    code
+}

@@ -1,0 +1,208 @@
+//! `slider solve`: the course's Solver test client, with every search.
+
+use std::io::{self, BufWriter};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::Console;
+use crate::bench::peak_memory;
+use crate::check::files::{read_board, read_goal};
+use crate::course::Api;
+use crate::exit_code;
+use crate::format::{move_letters, parse_puzzle, write_solution};
+use crate::present::search as present;
+use crate::search::pdb::Choice;
+use crate::search::{
+    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Method, Request, SearchError,
+};
+use crate::{Board, Priority, Solver, SolverError, SolverOptions};
+
+/// What `slider solve` was asked to do.
+#[derive(Debug)]
+pub struct SolveJob<'a> {
+    /// The puzzle file (`-`: standard input).
+    pub puzzle: &'a Path,
+    /// Whose unsolvable message to print (Princeton's or Coursera's).
+    pub api: Api,
+    /// The search.
+    pub algorithm: Algorithm,
+    /// The heuristic of the searches other than the reference A*.
+    pub heuristic: HeuristicChoice,
+    /// The reference A*'s priority function.
+    pub priority: Priority,
+    /// A goal board's file (not for the reference A*).
+    pub goal: Option<&'a Path>,
+    /// The node cap (default: [`DEFAULT_MAX_NODES`] for the reference A*).
+    pub max_nodes: Option<u64>,
+    /// The time cap.
+    pub time_limit: Option<Duration>,
+    /// The cap on stored search states, in bytes.
+    pub max_bytes: u64,
+    /// The pattern-database cache.
+    pub pdb_dir: PathBuf,
+    /// How long a pipe or terminal may send nothing.
+    pub input_timeout: Duration,
+    /// IDA*'s threads.
+    pub threads: usize,
+    /// Print what the search did to standard error.
+    pub stats: bool,
+    /// Print a move string instead of the course client's output.
+    pub moves: bool,
+}
+
+/// A search this long with weaker databases than the strongest gets a note.
+const SLOW: Duration = Duration::from_secs(10);
+
+/// Solves the puzzle and prints the answer; returns the exit code (0
+/// solved or unsolvable, 1 a cap was hit, 2 bad input).
+///
+/// ```
+/// use slider::app::{Console, solve::{SolveJob, solve}};
+/// # let dir = std::env::temp_dir().join(format!("slider-app-solve-{}", std::process::id()));
+/// # std::fs::create_dir_all(&dir)?;
+/// let puzzle = dir.join("p.txt");
+/// std::fs::write(&puzzle, "2\n 1 2\n 0 3\n")?;
+/// let job = SolveJob {
+///     puzzle: &puzzle, api: slider::course::Api::Princeton,
+///     algorithm: slider::search::Algorithm::Reference,
+///     heuristic: slider::search::HeuristicChoice::Auto,
+///     priority: slider::Priority::Manhattan, goal: None, max_nodes: None,
+///     time_limit: None, max_bytes: 1 << 30, pdb_dir: dir.clone(),
+///     input_timeout: std::time::Duration::from_secs(5), threads: 1,
+///     stats: false, moves: true,
+/// };
+/// let console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
+/// assert_eq!(solve(&job, &console), slider::exit_code::SUCCESS);
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn solve(job: &SolveJob<'_>, console: &Console) -> u8 {
+    let name = crate::format::names::display_name(job.puzzle);
+    let board = match read_board(job.puzzle, job.input_timeout, parse_puzzle) {
+        Ok(board) => board,
+        Err(e) => return console.input_failed(&e),
+    };
+    if let Algorithm::Search(method) = job.algorithm {
+        return search(job, method, &board, &name, console);
+    }
+    if job.goal.is_some() {
+        return console.fail(
+            "the reference A* solves towards the course's goal only; choose --algorithm astar or idastar (or bfs, bibfs, iddfs) for --goal",
+        );
+    }
+    let options = SolverOptions {
+        priority: job.priority,
+        max_enqueued: Some(job.max_nodes.unwrap_or(DEFAULT_MAX_NODES)),
+        max_bytes: Some(job.max_bytes),
+        time_limit: job.time_limit,
+    };
+    let started = Instant::now();
+    let result = Solver::with_options(&board, &options);
+    let elapsed = started.elapsed();
+    let written = match &result {
+        Ok(solver) => {
+            if job.stats {
+                console.say(&present::reference_stats(
+                    &name,
+                    solver.moves(),
+                    &solver.stats(),
+                    elapsed,
+                ));
+            }
+            print_path(console, solver.solution(), job.moves)
+        }
+        Err(SolverError::Unsolvable) => print_line(console, job.api.unsolvable_message()),
+        Err(e) => {
+            console.error(&format!("{name}: {e}; {}", present::reference_hint(e)));
+            return exit_code::FAILURE;
+        }
+    };
+    exit_for(written, console)
+}
+
+/// Every search but the reference A*.
+fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console: &Console) -> u8 {
+    let goal = match job.goal {
+        Some(path) => match read_goal(path, job.input_timeout, parse_puzzle, board) {
+            Ok(goal) => goal,
+            Err(e) => return console.input_failed(&e),
+        },
+        None => Goal::standard(board.size()),
+    };
+    let request = Request {
+        method,
+        heuristic: job.heuristic,
+        goal: &goal,
+        max_nodes: job.max_nodes,
+        time: job.time_limit,
+        bytes: Some(job.max_bytes),
+        threads: job.threads,
+        pdb_dir: &job.pdb_dir,
+    };
+    let open = |goal: &Goal| console.open_pdb(goal, Choice::Best, &job.pdb_dir, false);
+    let outcome = match crate::search::run(board, &request, &open) {
+        Ok(outcome) => outcome,
+        Err(e) => return console.fail(&e),
+    };
+    // A long search that weaker databases made long: say how to shorten it.
+    if outcome.result.is_ok()
+        && outcome.elapsed >= SLOW
+        && outcome.heuristic == Some(Heuristic::PatternDatabase)
+        && let Some(kind) = outcome.stronger
+    {
+        let hint = crate::present::pdb::stronger_hint(kind, method == Method::Idastar);
+        console.say(&format!(
+            "note: {name} took {:.0} s; {hint}",
+            outcome.elapsed.as_secs_f64()
+        ));
+    }
+    if job.stats
+        && let Some(line) = present::stats(
+            name,
+            method,
+            &outcome.result,
+            outcome.heuristic,
+            outcome.elapsed,
+            peak_memory(),
+        )
+    {
+        console.say(&line);
+    }
+    let written = match outcome.result {
+        Ok(solution) => {
+            let path = board.follow(&solution.moves).unwrap_or_default();
+            print_path(console, &path, job.moves)
+        }
+        Err(SearchError::Unsolvable) => print_line(console, job.api.unsolvable_message()),
+        Err(e) => {
+            console.error(&format!(
+                "{name}: {e}; {}",
+                present::budget_hint(&e, method, outcome.stronger)
+            ));
+            return exit_code::FAILURE;
+        }
+    };
+    exit_for(written, console)
+}
+
+fn exit_for(written: io::Result<()>, console: &Console) -> u8 {
+    match written {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            console.fail(&format!("cannot write the solution: {e}"))
+        }
+        _ => exit_code::SUCCESS,
+    }
+}
+
+/// `Minimum number of moves = N`, then each board and an empty line; or
+/// the move string.
+fn print_path(console: &Console, path: &[Board], moves: bool) -> io::Result<()> {
+    if moves {
+        return print_line(console, &move_letters(path));
+    }
+    console.write_out(|out| write_solution(BufWriter::new(out), path))
+}
+
+fn print_line(console: &Console, line: &str) -> io::Result<()> {
+    console.write_out(|out| writeln!(out, "{line}"))
+}
