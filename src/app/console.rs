@@ -264,3 +264,118 @@ impl Console {
         failed.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::rc::Rc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A stream the test keeps a handle on.
+    #[derive(Clone, Default)]
+    struct Shared(Rc<RefCell<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.borrow().clone()).unwrap()
+        }
+    }
+
+    #[test]
+    fn results_coloured_text_and_diagnostics_go_to_their_own_streams() {
+        let (out, styled, err) = (Shared::default(), Shared::default(), Shared::default());
+        let console = Console::new(Box::new(out.clone()), Box::new(err.clone()))
+            .with_styled(Box::new(styled.clone()));
+        console.print("result\n");
+        console.print_styled("coloured\n").unwrap();
+        assert_eq!(console.fail("no such file"), exit_code::ERROR);
+        console.say("note: n");
+        assert_eq!(out.text(), "result\n");
+        assert_eq!(styled.text(), "coloured\n");
+        assert_eq!(err.text(), "error: no such file\nnote: n\n");
+    }
+
+    #[test]
+    fn without_a_styled_stream_coloured_text_is_output() {
+        let (out, err) = (Shared::default(), Shared::default());
+        let console = Console::new(Box::new(out.clone()), Box::new(err.clone()));
+        console.print_styled("x\n").unwrap();
+        assert_eq!(out.text(), "x\n");
+        assert!(err.text().is_empty());
+    }
+
+    #[test]
+    fn progress_is_hidden_unless_a_target_is_injected() {
+        let console = Console::new(Box::new(io::sink()), Box::new(io::sink()));
+        assert!(!console.draws_progress());
+        assert!(console.progress(Some(3), "{pos}").is_hidden());
+        let drawing = console.with_progress(|_| ProgressDrawTarget::hidden());
+        assert!(drawing.draws_progress());
+    }
+
+    static WATCHED: AtomicUsize = AtomicUsize::new(0);
+    static WAITED: AtomicUsize = AtomicUsize::new(0);
+
+    #[test]
+    fn signal_hooks_run_only_when_injected() {
+        let plain = Console::new(Box::new(io::sink()), Box::new(io::sink()));
+        plain.watch_signals(std::env::temp_dir());
+        plain.wait_if_interrupted();
+        assert_eq!(WATCHED.load(Ordering::SeqCst), 0);
+        let hooked = plain.with_signals(Signals {
+            watch: |_| {
+                WATCHED.fetch_add(1, Ordering::SeqCst);
+            },
+            wait: || {
+                WAITED.fetch_add(1, Ordering::SeqCst);
+            },
+        });
+        hooked.watch_signals(std::env::temp_dir());
+        hooked.wait_if_interrupted();
+        assert_eq!(WATCHED.load(Ordering::SeqCst), 1);
+        assert_eq!(WAITED.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_command_writes_only_to_the_console_it_is_handed() {
+        let dir = std::env::temp_dir().join(format!("slider-console-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let puzzle = dir.join("one-move.txt");
+        // The blank, bottom left, moves right once to reach the goal.
+        std::fs::write(&puzzle, "2\n 1 2\n 0 3\n").unwrap();
+        let job = crate::app::solve::SolveJob {
+            puzzle: &puzzle,
+            api: crate::course::Api::Princeton,
+            algorithm: crate::search::Algorithm::Reference,
+            heuristic: crate::search::HeuristicChoice::Auto,
+            priority: crate::Priority::Manhattan,
+            goal: None,
+            max_nodes: None,
+            time_limit: None,
+            max_bytes: 1 << 30,
+            pdb_dir: dir.clone(),
+            input_timeout: std::time::Duration::from_secs(5),
+            threads: 1,
+            stats: false,
+            moves: true,
+        };
+        let (out, err) = (Shared::default(), Shared::default());
+        let console = Console::new(Box::new(out.clone()), Box::new(err.clone()));
+        let code = crate::app::solve::solve(&job, &console);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(code, exit_code::SUCCESS);
+        assert_eq!(out.text(), "R\n");
+        assert!(err.text().is_empty(), "{}", err.text());
+    }
+}
