@@ -5,6 +5,7 @@
 //! the code to the process's exit.
 
 pub mod autograde;
+pub mod bench;
 pub mod check;
 mod console;
 pub mod generate;

@@ -1,22 +1,15 @@
-//! `slider bench`: arguments of the benchmarks in `slider::bench`, whose
-//! rows are printed as `slider::present::bench` renders them. Nothing
-//! here asserts a time; correctness is the test suite's job.
+//! `slider bench`: arguments of the benchmarks `slider::app::bench` runs.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use slider::bench::search::Instances;
-use slider::bench::{Line, course, search};
-use slider::exit_code;
-use slider::format::manifest::Convention;
-use slider::search::pdb::{Choice, Kind};
-use slider::search::{Goal, HeuristicChoice};
-
+use slider::app::bench;
 use slider::bench::course::COURSE_DIR;
-
-use slider::app::Console;
-use slider::present::bench::render;
+use slider::bench::search::KorfRun;
+use slider::format::manifest::Convention;
+use slider::search::HeuristicChoice;
+use slider::search::pdb::{Choice, Kind, cache_dir};
 
 use crate::common::parse_seconds;
 
@@ -169,41 +162,30 @@ pub struct KorfArgs {
     pdb_dir: Option<PathBuf>,
 }
 
-/// The exit code of a benchmark that counted `wrong` answers.
-fn counted(wrong: Result<usize, String>, console: &Console) -> u8 {
-    match wrong {
-        Ok(0) => exit_code::SUCCESS,
-        Ok(_) => exit_code::FAILURE,
-        Err(e) => console.fail(&e),
-    }
-}
-
 /// Runs the benchmark; returns the exit code.
 pub fn run(args: &BenchArgs) -> u8 {
     let console = crate::common::console();
-    // Each row as `slider::present::bench` renders it (rows come by value).
-    #[allow(clippy::needless_pass_by_value)]
-    let mut print = |line: Line| console.print(&format!("{}\n", render(&line)));
-    let result = match &args.which {
+    match &args.which {
         Bench::Reference {
             course_dir,
             runs,
             bibfs_files,
-        } => course::reference_suite(course_dir, *runs, bibfs_files, &mut print),
-        Bench::Oracle { runs } => course::oracle(*runs, &mut print).map(|()| 0),
-        Bench::Classic { files, course_dir } => {
-            course::course_boards(files, course_dir, &course::CLASSIC_FILES)
-                .map(|boards| course::classic(&boards, &mut print))
-        }
-        Bench::Pdb { kind, runs } => {
-            let (bar, progress) = console.build_progress(&format!("{kind} pattern databases"));
-            let mut emit = |line: Line| {
-                bar.finish_and_clear();
-                print(line);
+        } => bench::reference(course_dir, *runs, bibfs_files, &console),
+        Bench::Oracle { runs } => bench::oracle(*runs, &console),
+        Bench::Classic { files, course_dir } => bench::classic(files, course_dir, &console),
+        Bench::Pdb { kind, runs } => bench::pdb(*kind, *runs, &std::env::temp_dir(), &console),
+        Bench::Korf(args) => {
+            let run = KorfRun {
+                heuristic: args.heuristic,
+                pdb: args.pdb,
+                pdb_dir: cache_dir(args.pdb_dir.as_deref()),
+                time: args.time_limit,
+                threads: args.threads as usize,
+                processes: args.processes,
             };
-            search::pdb(*kind, *runs, &std::env::temp_dir(), &progress, &mut emit).map(|()| 0)
+            let (file, chosen) = (&args.file, &args.instances);
+            bench::korf(file, args.convention, chosen, args.limit, &run, &console)
         }
-        Bench::Korf(args) => return korf(args, &console),
         Bench::TwentyFour {
             file,
             time_limit,
@@ -212,57 +194,23 @@ pub fn run(args: &BenchArgs) -> u8 {
             threads,
             pdb_dir,
         } => {
-            return korf(
-                &KorfArgs {
-                    file: file.clone(),
-                    convention: Convention::Auto,
-                    heuristic: HeuristicChoice::Pdb,
-                    limit: *limit,
-                    time_limit: Some(*time_limit),
-                    processes: false,
-                    threads: *threads,
-                    instances: instances.clone(),
-                    pdb: Choice::Kind(Kind::SixSixSixSix),
-                    pdb_dir: pdb_dir.clone(),
-                },
-                &console,
-            );
+            let run = KorfRun {
+                heuristic: HeuristicChoice::Pdb,
+                pdb: Choice::Kind(Kind::SixSixSixSix),
+                pdb_dir: cache_dir(pdb_dir.as_deref()),
+                time: Some(*time_limit),
+                threads: *threads as usize,
+                processes: false,
+            };
+            bench::korf(file, Convention::Auto, instances, *limit, &run, &console)
         }
         Bench::Hardest {
             files,
             course_dir,
-            pdb_dir: chosen,
-        } => course::course_boards(files, course_dir, &course::HARDEST_FILES)
-            .and_then(|boards| {
-                let dir = slider::search::pdb::cache_dir(chosen.as_deref());
-                let open = |goal: &Goal| console.open_pdb(goal, Choice::Best, &dir, false);
-                search::hardest(&boards, &open, &mut print)
-            })
-            .map(|()| 0),
+            pdb_dir,
+        } => bench::hardest(files, course_dir, &cache_dir(pdb_dir.as_deref()), &console),
         Bench::Partitions { file, random, seed } => {
-            Instances::read(file, Convention::Auto, &[], None)
-                .and_then(|set| search::partitions(&set, *random, *seed, &mut print))
-                .map(|()| 0)
+            bench::partitions(file, *random, *seed, &console)
         }
-    };
-    counted(result, &console)
-}
-
-/// `slider bench korf` (and `bench 24`).
-fn korf(args: &KorfArgs, console: &Console) -> u8 {
-    let run = search::KorfRun {
-        heuristic: args.heuristic,
-        pdb: args.pdb,
-        pdb_dir: slider::search::pdb::cache_dir(args.pdb_dir.as_deref()),
-        time: args.time_limit,
-        threads: args.threads as usize,
-        processes: args.processes,
-    };
-    let open = |goal: &Goal, choice: Choice| console.open_pdb(goal, choice, &run.pdb_dir, false);
-    let mut print = |line: Line| console.print(&format!("{}\n", render(&line)));
-    counted(
-        Instances::read(&args.file, args.convention, &args.instances, args.limit)
-            .and_then(|set| search::korf_run(&set, &run, &open, &mut print)),
-        console,
-    )
+    }
 }
