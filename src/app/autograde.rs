@@ -9,8 +9,7 @@ use indicatif::ProgressBar;
 use super::Console;
 use crate::autograde::calibrate::{Comparison, CourseReport};
 use crate::autograde::java::Jdk;
-use crate::autograde::{Category, Options, Report, Toolkit, autograde};
-use crate::course::{Api, Edition};
+use crate::autograde::{Category, Options, Report, Settings, Toolkit, autograde};
 use crate::exit_code;
 use crate::present::ConsoleFormat;
 use crate::present::autograde as present;
@@ -19,25 +18,13 @@ use crate::present::autograde::files::StudentFiles;
 use crate::present::report_files::ReportFiles;
 use crate::run::sandbox::{SandboxMode, Setup, UserMode};
 
-/// How every submission is graded.
+/// How every submission is graded, and what it may use of this machine.
 #[derive(Debug, Clone)]
 pub struct Grading {
-    /// The API to grade against (`Any`: whichever the classes match best).
-    pub api: Api,
-    /// The course autograder's edition.
-    pub edition: Edition,
-    /// Only these categories (all when empty).
-    pub only: Vec<Category>,
-    /// A real algs4.jar instead of slider's stand-ins.
-    pub algs4: Option<PathBuf>,
+    /// What is graded and how.
+    pub settings: Settings,
     /// JVMs run at once (`None`: every core).
     pub jobs: Option<u64>,
-    /// The seed of the random boards.
-    pub seed: u64,
-    /// CPU time per correctness or memory operation.
-    pub trial_cpu: Duration,
-    /// The most one submission may take.
-    pub total: Duration,
     /// Resident memory per JVM, in bytes.
     pub memory: u64,
     /// Whose uid runs the JVMs, as root.
@@ -228,20 +215,15 @@ fn options(grading: &Grading, console: &Console) -> Result<Options, u8> {
     let limits = Options::jvm_limits(grading.memory);
     let setup = Setup::of_this_process(limits, grading.user, grading.sandbox, &[], Vec::new());
     let harness = console.harness(setup)?;
+    let mut settings = grading.settings.clone();
+    settings.algs4 = settings
+        .algs4
+        .map(|p| std::fs::canonicalize(&p).unwrap_or(p));
     Ok(Options {
-        api: grading.api,
-        edition: grading.edition,
-        only: grading.only.clone(),
+        settings,
         jdk,
-        algs4: grading
-            .algs4
-            .as_ref()
-            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())),
         harness,
         jobs: crate::run::jobs(grading.jobs),
-        seed: grading.seed,
-        trial_cpu: grading.trial_cpu,
-        total: grading.total,
     })
 }
 

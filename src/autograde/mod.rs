@@ -57,25 +57,19 @@ use crate::course::{Api, Edition};
 use crate::run::Harness;
 use java::Jdk;
 
-/// How the autograder runs.
+/// What a submission is graded on and how, whatever the machine: the
+/// part of [`Options`] a command's flags give alone.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub struct Settings {
     /// The API to grade against; `Any` detects it from the classes.
     pub api: Api,
     /// The course's edition.
     pub edition: Edition,
     /// The categories to run (all when empty).
     pub only: Vec<Category>,
-    /// The JDK.
-    pub jdk: Jdk,
     /// A real `algs4.jar` to compile and run against instead of slider's
     /// stand-ins (no counts then: the timing tests need slider's `MinPQ`).
     pub algs4: Option<PathBuf>,
-    /// Isolation and limits for every JVM (the memory limit applies to
-    /// each; the timing JVM's heap is three quarters of it).
-    pub harness: Harness,
-    /// JVMs run at once.
-    pub jobs: usize,
     /// The seed of the random inputs.
     pub seed: u64,
     /// The CPU time one correctness or memory operation may take, over
@@ -83,6 +77,21 @@ pub struct Options {
     pub trial_cpu: Duration,
     /// The most one submission's autograde may take, whatever it does.
     pub total: Duration,
+}
+
+/// How the autograder runs: its [`Settings`], and what this machine
+/// gives it.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// What is graded and how.
+    pub settings: Settings,
+    /// The JDK.
+    pub jdk: Jdk,
+    /// Isolation and limits for every JVM (the memory limit applies to
+    /// each; the timing JVM's heap is three quarters of it).
+    pub harness: Harness,
+    /// JVMs run at once.
+    pub jobs: usize,
 }
 
 impl Options {
@@ -116,7 +125,7 @@ impl Options {
     pub fn for_course(&self, course: Option<&calibrate::CourseReport>) -> Options {
         let mut options = self.clone();
         if let Some(edition) = course.and_then(calibrate::CourseReport::edition) {
-            options.edition = edition;
+            options.settings.edition = edition;
         }
         options
     }

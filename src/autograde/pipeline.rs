@@ -35,15 +35,15 @@ pub fn autograde(
     options: &Options,
     done: &(dyn Fn(&SectionReport) + Sync),
 ) -> Report {
-    let started = Instant::now();
-    let deadline = started + options.total;
-    let wanted = |c: Category| options.only.is_empty() || options.only.contains(&c);
+    let (started, settings) = (Instant::now(), &options.settings);
+    let deadline = started + settings.total;
+    let wanted = |c: Category| settings.only.is_empty() || settings.only.contains(&c);
     let mut report = Report::new(
         submission.display().to_string(),
-        options.api,
-        options.edition,
+        settings.api,
+        settings.edition,
     );
-    report.detected = options.api == Api::Any;
+    report.detected = settings.api == Api::Any;
     for category in [
         Category::Api,
         Category::Correctness,
@@ -73,7 +73,7 @@ pub fn autograde(
             let reference =
                 scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir, deadline));
             let student = build_dir.join("student");
-            if wanted(Category::Api) || options.api == Api::Any {
+            if wanted(Category::Api) || options.settings.api == Api::Any {
                 api_stage(
                     &student,
                     deadline,
@@ -93,7 +93,12 @@ pub fn autograde(
         if report.api == Api::Any {
             report.api = Api::Coursera;
         }
-        let planned = catalog::plan_once(report.api, options.edition, &options.only, options.seed);
+        let planned = catalog::plan_once(
+            report.api,
+            options.settings.edition,
+            &options.settings.only,
+            options.settings.seed,
+        );
         warm_model(&planned);
         let runs = run_groups(
             &planned, &built, toolkit, options, report.api, deadline, done,
@@ -140,10 +145,10 @@ pub fn autograde(
 /// detected, the likelier).
 fn start_plan(options: &Options) {
     let (api, edition, only, seed) = (
-        options.api,
-        options.edition,
-        options.only.clone(),
-        options.seed,
+        options.settings.api,
+        options.settings.edition,
+        options.settings.only.clone(),
+        options.settings.seed,
     );
     let _ = std::thread::Builder::new()
         .name("slider-plan".into())
@@ -221,7 +226,7 @@ fn run_groups(
             .enumerate()
             .filter(|(_, s)| s.group == g)
             .map(|(i, section)| {
-                let judged = judge_section(section, &run, api, options.edition, options);
+                let judged = judge_section(section, &run, api, options.settings.edition, options);
                 done(&judged);
                 (i, judged)
             })

@@ -46,9 +46,9 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
         ),
         JvmMode::Correctness | JvmMode::Memory => (
             TrialLimits {
-                cpu: options.trial_cpu,
-                process_cpu: 3 * options.trial_cpu,
-                wall: (6 * options.trial_cpu).max(Duration::from_secs(30)),
+                cpu: options.settings.trial_cpu,
+                process_cpu: 3 * options.settings.trial_cpu,
+                wall: (6 * options.settings.trial_cpu).max(Duration::from_secs(30)),
             },
             (memory_mib / 2).clamp(256, 2048),
         ),
@@ -249,7 +249,7 @@ fn jvm(
     limits.cpu = Some(limits.wall.saturating_mul(4));
     limits.memory = Memory::Resident(((heap + 512) << 20).max(limits.memory_bytes()));
     let mut expose = vec![toolkit.root.clone()];
-    expose.extend(options.algs4.iter().cloned());
+    expose.extend(options.settings.algs4.iter().cloned());
     let job = Job {
         program: options.jdk.java.as_os_str(),
         args: &args,

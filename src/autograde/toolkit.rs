@@ -211,7 +211,7 @@ impl Toolkit {
 
     /// The algs4 classes submissions compile and run against.
     pub(super) fn algs4<'a>(&'a self, options: &'a Options) -> &'a Path {
-        options.algs4.as_deref().unwrap_or(&self.algs4)
+        options.settings.algs4.as_deref().unwrap_or(&self.algs4)
     }
 
     /// The class path of a probe's JVM: slider's probe first, then algs4,
@@ -246,7 +246,7 @@ impl Toolkit {
         let mut args: Vec<OsString> = vec!["-Xstdout".into(), "javac.txt".into()];
         args.extend(javac_args(Path::new("classes"), &classpath, &paths));
         let mut expose = vec![self.root.clone()];
-        expose.extend(options.algs4.iter().cloned());
+        expose.extend(options.settings.algs4.iter().cloned());
         let ended = run_tool(
             options,
             &options.jdk.javac,

@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args;
 use slider::app::Console;
 use slider::app::autograde::{Grading, Outputs, grade_all};
-use slider::autograde::Category;
+use slider::autograde::{Category, Settings};
 use slider::course::{Api, Edition};
 use slider::exit_code;
 use slider::present::ConsoleFormat;
@@ -141,15 +141,18 @@ pub fn run(args: &AutogradeArgs) -> u8 {
             .collect();
         return gradescope_bundle(out, &baked, &console);
     }
-    let grading = Grading {
+    let settings = Settings {
         api: args.api,
         edition: args.edition,
         only: args.only.clone(),
         algs4: args.algs4.clone(),
-        jobs: args.jobs,
         seed: args.seed,
         trial_cpu: args.trial_timeout,
         total: args.time_limit,
+    };
+    let grading = Grading {
+        settings,
+        jobs: args.jobs,
         memory: args.memory << 20,
         user: args.user,
         sandbox: args.sandbox,
