@@ -1,7 +1,7 @@
 //! Judging the student's Board: its methods' values against slider's
 //! [`Board`], its boards read as the course reads them.
 
-use super::{board_value, field, method_value, numbers, read, same, value};
+use super::{field, method_value, numbers, read, same, value};
 use crate::Board;
 use crate::autograde::catalog::{Check, Input};
 use crate::autograde::failure::Failure;
@@ -24,6 +24,30 @@ fn is_twin(board: &Board, twin: &str) -> bool {
         && mine[differ[1]] == tiles[differ[0]]
         && mine[differ[0]] != 0
         && mine[differ[1]] != 0
+}
+
+/// Two Boards alive at once: each answers `hamming()` and `manhattan()`
+/// as it did when it was made alone (static state that these depend on
+/// fails). The course checks no more: it passes a Board that keeps `n` and
+/// its format in static fields, whose `toString()` and `dimension()` of the
+/// first board then follow the second, and a Board whose `manhattan()` is
+/// wrong but the same each time (docs/AUTOGRADER.md, Board test 9).
+fn two(fields: &[String]) -> Result<(), Failure> {
+    for k in 0..2 {
+        let at = 4 + 4 * k;
+        for (i, method) in ["hamming()", "manhattan()"].into_iter().enumerate() {
+            let first = field(fields, 2 * k + i)?;
+            let later = field(fields, at + 1 + i)?;
+            if first != later {
+                return Err(Failure::Inconsistent {
+                    method: method.to_string(),
+                    first: first.to_string(),
+                    later: later.to_string(),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The student's neighbors against the reference's, as sets of boards.
@@ -113,15 +137,7 @@ pub(super) fn judge(
                 })
             }
         }
-        Check::Two => {
-            // two Boards alive at once: each still itself (static state?)
-            for (k, b) in input.boards.iter().enumerate() {
-                let at = 4 * k;
-                board_value("toString", field(fields, at)?, b)?;
-                value(api.size_method(), field(fields, at + 3)?, b.size())?;
-            }
-            Ok(())
-        }
+        Check::Two => two(fields),
         Check::Mutate => {
             // the Board answers as before once the array it was made from
             // changes (whether the answers are right is other tests' job)

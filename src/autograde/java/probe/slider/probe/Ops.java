@@ -272,8 +272,14 @@ final class Ops {
                 out.add(str(call(newBoard(parse(w[2])), "twin")));
                 break;
             case "two": {
+                // each Board's hamming() and manhattan() as soon as it is
+                // made, then everything once both are alive
                 Object a = newBoard(parse(w[2]));
+                out.add(String.valueOf(call(a, "hamming")));
+                out.add(String.valueOf(call(a, "manhattan")));
                 Object b = newBoard(parse(w[3]));
+                out.add(String.valueOf(call(b, "hamming")));
+                out.add(String.valueOf(call(b, "manhattan")));
                 for (Object x : new Object[] {a, b}) {
                     out.add(str(x));
                     out.add(String.valueOf(call(x, "hamming")));
@@ -415,7 +421,7 @@ final class Ops {
                     Object[] queues = Instances.recorded().toArray();
                     out.add(String.valueOf(call(s, "moves")));
                     out.add(String.valueOf(Deep.size(s)));
-                    out.add(String.valueOf(Deep.sizeOfAll(queues)));
+                    out.add(String.valueOf(Deep.sumOfSizes(queues)));
                     out.addAll(counts);
                 } finally {
                     Instances.record(false);
