@@ -17,6 +17,8 @@ pub struct CourseReport {
     pub tests: Vec<(String, bool)>,
     /// Each memory and timing row's verdict: `("Timing 2", "puzzle20", passed)`.
     pub rows: Vec<(String, String, bool)>,
+    /// Each Timing 1 row's seconds: `("puzzle20", 0.01)`.
+    pub seconds: Vec<(String, f64)>,
 }
 
 const MEASURED: [Category; 3] = [Category::Correctness, Category::Memory, Category::Timing];
@@ -64,6 +66,10 @@ impl CourseReport {
     /// assert_eq!(report.summary[0], Some((46, 52)));
     /// assert_eq!(report.aggregate, Some(85.47));
     /// assert_eq!(report.tests, vec![("Board 2a".to_string(), false)]);
+    /// // Timing 1's rows: verdict, puzzle, moves, n, seconds
+    /// let timing = "Timing Solver\nTest 1: Measure CPU time and check correctness\n\
+    ///               => passed  puzzle36.txt      36    4     1.18 \n==> 25/25 tests passed\n";
+    /// assert_eq!(CourseReport::parse(timing).seconds, vec![("puzzle36".to_string(), 1.18)]);
     /// ```
     #[must_use]
     pub fn parse(text: &str) -> CourseReport {
@@ -127,6 +133,12 @@ impl CourseReport {
                 report
                     .rows
                     .push((id.clone(), input.to_string(), verdict == "passed"));
+                // moves, n, seconds
+                if id == "Timing 1"
+                    && let Some(seconds) = words.nth(2).and_then(|w| w.parse().ok())
+                {
+                    report.seconds.push((input.to_string(), seconds));
+                }
             }
             if line.starts_with("==> ") && side.is_empty() {
                 table = None;
@@ -193,12 +205,84 @@ impl CategoryComparison {
 /// slider's report against the course's.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
+    /// The submission, as slider's report names it.
+    pub submission: String,
     /// Each category the course's report counts.
     pub categories: Vec<CategoryComparison>,
     /// `(course, slider)` aggregates, when the course prints one.
     pub aggregate: Option<(f64, f64)>,
     /// Tests and rows on which the two disagree: `(id, course passed)`.
     pub disagreements: Vec<(String, bool)>,
+    /// slider's Timing 1 seconds over the course's, on the rows where the
+    /// course's are over [`TIMED_ROWS`] seconds.
+    pub timing: Option<TimingRatio>,
+}
+
+/// The Timing 1 rows whose seconds are compared: those the course timed at
+/// over this many seconds (shorter ones are mostly the JVM's warm-up).
+pub const TIMED_ROWS: f64 = 0.2;
+
+/// slider's Timing 1 seconds over the course's, row by row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimingRatio {
+    /// The median ratio.
+    pub median: f64,
+    /// The smallest.
+    pub low: f64,
+    /// The largest.
+    pub high: f64,
+    /// Over how many rows.
+    pub rows: usize,
+}
+
+impl TimingRatio {
+    /// The ratios of `pairs` (slider's seconds, the course's), or `None`
+    /// when there are none.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::calibrate::TimingRatio;
+    /// let r = TimingRatio::of(&[(1.0, 2.0), (3.0, 1.0), (1.0, 1.0)]).unwrap();
+    /// assert_eq!((r.median, r.low, r.high, r.rows), (1.0, 0.5, 3.0, 3));
+    /// assert_eq!(TimingRatio::of(&[]), None);
+    /// ```
+    #[must_use]
+    pub fn of(pairs: &[(f64, f64)]) -> Option<TimingRatio> {
+        let mut ratios: Vec<f64> = pairs
+            .iter()
+            .filter(|(_, course)| *course > 0.0)
+            .map(|(slider, course)| slider / course)
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        let n = ratios.len();
+        let median = match n {
+            0 => return None,
+            _ if n % 2 == 1 => ratios[n / 2],
+            _ => f64::midpoint(ratios[n / 2 - 1], ratios[n / 2]),
+        };
+        Some(TimingRatio {
+            median,
+            low: ratios[0],
+            high: ratios[n - 1],
+            rows: n,
+        })
+    }
+}
+
+/// slider's Timing 1 seconds on `puzzle` (`puzzle36`), if it ran.
+fn seconds_of(report: &Report, puzzle: &str) -> Option<f64> {
+    report
+        .sections
+        .iter()
+        .find(|s| s.id == "Timing 1")?
+        .tests
+        .iter()
+        .find(|t| t.row.trim_end_matches(".txt") == puzzle)?
+        .figures
+        .iter()
+        .find(|f| f.name == "seconds")
+        .map(|f| f.value)
 }
 
 impl Comparison {
@@ -250,9 +334,17 @@ pub fn compare(report: &Report, course: &CourseReport) -> Comparison {
             disagreements.push((format!("{id} {row}"), *passed));
         }
     }
+    let timed: Vec<(f64, f64)> = course
+        .seconds
+        .iter()
+        .filter(|(_, seconds)| *seconds > TIMED_ROWS)
+        .filter_map(|(puzzle, seconds)| Some((seconds_of(report, puzzle)?, *seconds)))
+        .collect();
     Comparison {
+        submission: report.submission.clone(),
         categories,
         aggregate: course.aggregate.map(|a| (a, report.score().0)),
         disagreements,
+        timing: TimingRatio::of(&timed),
     }
 }

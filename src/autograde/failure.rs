@@ -217,20 +217,48 @@ pub struct Figure {
     pub reference: Option<f64>,
     /// The limit, where there is one.
     pub limit: Option<f64>,
+    /// How far over its limit a measured figure may be and still pass,
+    /// as a fraction of the limit: the uncertainty of a measurement that
+    /// no run settles (Timing 1's seconds; see
+    /// [`scale::TOLERANCE`](super::model::scale::TOLERANCE)). `None` for
+    /// counts, which are exact.
+    pub tolerance: Option<f64>,
 }
 
 impl Figure {
-    /// `value / limit`, to one decimal, when the value is over it.
+    /// `value / limit`, to one decimal, when the value is over it (over
+    /// its tolerance too, for a measured figure).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::Figure;
+    /// let count = Figure { name: "insert()", value: 1060.0, reference: None, limit: Some(1000.0), tolerance: None };
+    /// assert_eq!(count.ratio(), Some(1.1));
+    /// let seconds = Figure { name: "seconds", value: 5.5, reference: None, limit: Some(5.0), tolerance: Some(0.2) };
+    /// assert_eq!(seconds.ratio(), None);
+    /// assert!(seconds.close() && !seconds.exceeded());
+    /// ```
     #[must_use]
     pub fn ratio(&self) -> Option<f64> {
         let limit = self.limit?;
+        if let Some(tolerance) = self.tolerance {
+            return (self.value > limit * (1.0 + tolerance)).then(|| self.value / limit);
+        }
         let ratio = super::model::ratio(self.value, limit);
         (ratio > 1.0).then_some(ratio)
     }
 
-    /// Whether it is over its limit.
+    /// Whether it is over its limit (and over its tolerance).
     #[must_use]
     pub fn exceeded(&self) -> bool {
         self.ratio().is_some()
+    }
+
+    /// Whether a measured figure is over its limit by less than its
+    /// tolerance: it passes, and the report says how close it was.
+    #[must_use]
+    pub fn close(&self) -> bool {
+        self.tolerance.is_some() && self.limit.is_some_and(|l| self.value > l) && !self.exceeded()
     }
 }

@@ -12,6 +12,8 @@ use super::protocol::{self, Record, Records};
 pub(super) struct GroupRun {
     /// The records of its trials.
     pub(super) records: Records,
+    /// Each timing trial's yardstick time: the median of its JVM's.
+    pub(super) yardstick: HashMap<usize, Duration>,
     /// Trials that have no record, and why.
     pub(super) missing: HashMap<usize, Failure>,
     /// The wall time of its JVMs.
@@ -21,6 +23,19 @@ pub(super) struct GroupRun {
 }
 
 impl GroupRun {
+    /// Takes one JVM's `records`: every trial's, and the median of its
+    /// yardstick times as each of its trials' yardstick.
+    pub(super) fn add(&mut self, records: Records) {
+        let samples: Vec<Duration> = records.yardstick.values().copied().collect();
+        if let Some(median) = crate::autograde::model::scale::median(&samples) {
+            for &i in records.yardstick.keys() {
+                self.yardstick.insert(i, median);
+            }
+        }
+        self.records.trials.extend(records.trials);
+        self.records.helper_cpu.extend(records.helper_cpu);
+    }
+
     /// The first trial that a CPU limit ended, if any.
     pub(super) fn first_cpu_limited(&self) -> Option<usize> {
         self.records
@@ -44,9 +59,11 @@ impl GroupRun {
     pub(super) fn replace_from(&mut self, from: usize, again: GroupRun) {
         self.records.trials.retain(|&i, _| i < from);
         self.records.helper_cpu.retain(|&i, _| i < from);
+        self.yardstick.retain(|&i, _| i < from);
         self.missing.retain(|&i, _| i < from);
         self.records.trials.extend(again.records.trials);
         self.records.helper_cpu.extend(again.records.helper_cpu);
+        self.yardstick.extend(again.yardstick);
         self.missing.extend(again.missing);
         self.wall += again.wall;
         self.printed += again.printed;
@@ -100,6 +117,39 @@ mod tests {
         );
         assert!(!first.records.trials.contains_key(&3));
         assert!(first.missing.is_empty());
+    }
+
+    #[test]
+    fn each_trial_takes_the_median_yardstick_of_its_own_jvm() {
+        let ms = Duration::from_millis;
+        let mut run = GroupRun::default();
+        let mut first = Records::default();
+        for (i, t) in [(0, 30), (1, 90), (2, 31)] {
+            first.trials.insert(i, Record::Ok(Vec::new()));
+            first.yardstick.insert(i, ms(t));
+        }
+        run.add(first);
+        // a JVM started again (after a limit) on a busier machine
+        let mut second = Records::default();
+        for (i, t) in [(3, 40), (4, 42)] {
+            second.trials.insert(i, Record::Ok(Vec::new()));
+            second.yardstick.insert(i, ms(t));
+        }
+        run.add(second);
+        let of = |i| run.yardstick[&i];
+        assert_eq!([of(0), of(1), of(2)], [ms(31); 3]);
+        assert_eq!([of(3), of(4)], [ms(40); 2]);
+        assert_eq!(run.records.trials.len(), 5);
+        // a second run of trial 3 on brings its own
+        let mut again = GroupRun::default();
+        let mut alone = Records::default();
+        alone.trials.insert(3, Record::Ok(Vec::new()));
+        alone.yardstick.insert(3, ms(29));
+        again.add(alone);
+        run.replace_from(3, again);
+        assert_eq!(run.yardstick.get(&3), Some(&ms(29)));
+        assert_eq!(run.yardstick.get(&4), None);
+        assert_eq!(run.yardstick.get(&0), Some(&ms(31)));
     }
 
     #[test]

@@ -213,6 +213,10 @@ pub struct TrialLimits {
     pub process_cpu: Duration,
     /// Wall time: a backstop for sleeps and waits, not a verdict on speed.
     pub wall: Duration,
+    /// Whether the three are on the course's scale: the probe then runs
+    /// the [yardstick](crate::autograde::model::scale) before each trial,
+    /// reports its time, and scales each trial's limits by it.
+    pub on_course_scale: bool,
 }
 
 /// A probe's plan: the API, the student's classes, the limits, the
@@ -242,7 +246,7 @@ impl Plan<'_> {
     /// ```
     /// use std::time::Duration;
     /// use slider::autograde::protocol::{Plan, Op, TrialLimits};
-    /// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20) };
+    /// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20), on_course_scale: false };
     /// let plan = Plan { api: slider::course::Api::Coursera, student: "/s".as_ref(), limits, ops: &[Op::SolveNull], lists: &[7], first: 3 };
     /// assert_eq!(plan.text(), "api coursera\nstudent /s\ncpu-ms 5000\nprocess-cpu-ms 15000\nwall-ms 20000\nlist 7\n3 solve-null\n");
     /// ```
@@ -260,6 +264,19 @@ impl Plan<'_> {
             self.limits.process_cpu.as_millis(),
             self.limits.wall.as_millis()
         );
+        if self.limits.on_course_scale {
+            use crate::autograde::model::scale;
+            if let Some(board) = crate::course::file(scale::YARDSTICK_PUZZLE)
+                .and_then(|text| text.parse::<Board>().ok())
+            {
+                let _ = writeln!(
+                    out,
+                    "yardstick {} {}",
+                    token(&board),
+                    scale::YARDSTICK_COURSE.as_nanos()
+                );
+            }
+        }
         let mut list = None;
         for (i, op) in self.ops.iter().enumerate() {
             let this = self.lists.get(i).copied();
@@ -325,6 +342,9 @@ pub struct Records {
     pub trials: HashMap<usize, Record>,
     /// CPU time of threads a trial started besides its own, by number.
     pub helper_cpu: HashMap<usize, Duration>,
+    /// The yardstick's CPU time just before each trial, by number (timing
+    /// JVMs only).
+    pub yardstick: HashMap<usize, Duration>,
     /// Whether the probe started (its `hello`).
     pub started: bool,
     /// Whether it reached the end of its plan.
@@ -342,6 +362,10 @@ pub struct Records {
 /// assert!(records.started && records.finished);
 /// assert_eq!(records.trials[&0], Record::Ok(vec!["3".into()]));
 /// assert!(matches!(&records.trials[&1], Record::Threw { message, .. } if message == "no\tway"));
+/// // a timing trial's yardstick and helper threads, before its own record
+/// let records = parse(b"hello\n4\tyardstick\t31000000\n4\tcpu\t5\n4\tok\t20\n");
+/// assert_eq!(records.yardstick[&4], std::time::Duration::from_millis(31));
+/// assert_eq!(records.helper_cpu[&4], std::time::Duration::from_nanos(5));
 /// ```
 #[must_use]
 pub fn parse(channel: &[u8]) -> Records {
@@ -378,9 +402,14 @@ pub fn parse(channel: &[u8]) -> Records {
                 process: ms(rest.get(3)),
                 wall: ms(rest.get(4)),
             },
-            Some("cpu") => {
+            Some(kind @ ("cpu" | "yardstick")) => {
                 let nanos = rest.get(1).and_then(|f| f.parse().ok()).unwrap_or(0);
-                records.helper_cpu.insert(id, Duration::from_nanos(nanos));
+                let into = if kind == "cpu" {
+                    &mut records.helper_cpu
+                } else {
+                    &mut records.yardstick
+                };
+                into.insert(id, Duration::from_nanos(nanos));
                 continue;
             }
             _ => continue,

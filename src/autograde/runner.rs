@@ -9,7 +9,7 @@ use super::Options;
 use super::catalog::{Classes, Group, JvmMode, Section};
 use super::failure::Failure;
 use super::group_run::GroupRun;
-use super::judge::{Context, judge};
+use super::judge::{Clocks, Context, judge};
 use super::protocol::{self, Plan, Record, TrialLimits};
 use super::report::{SectionReport, TestResult, TrialFailure, Verdict};
 use super::toolkit::Toolkit;
@@ -38,9 +38,12 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
     match mode {
         JvmMode::Timing => (
             TrialLimits {
-                cpu: super::model::CPU_LIMIT,
+                // a trial over the limit by less than the tolerance runs
+                // to its end, so that its seconds are known
+                cpu: super::model::CPU_LIMIT.mul_f64(1.0 + super::model::scale::TOLERANCE),
                 process_cpu: 2 * super::model::CPU_LIMIT,
                 wall: Duration::from_secs(30),
+                on_course_scale: true,
             },
             memory_mib * 3 / 4,
         ),
@@ -49,6 +52,7 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
                 cpu: options.settings.trial_cpu,
                 process_cpu: 3 * options.settings.trial_cpu,
                 wall: (6 * options.settings.trial_cpu).max(Duration::from_secs(30)),
+                on_course_scale: false,
             },
             (memory_mib / 2).clamp(256, 2048),
         ),
@@ -139,8 +143,8 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         );
         let limited =
             next.is_some_and(|i| matches!(records.trials.get(&i), Some(Record::Limit { .. })));
-        run.records.trials.extend(records.trials);
-        run.records.helper_cpu.extend(records.helper_cpu);
+        let started_probe = records.started;
+        run.add(records);
         let Some(stopped) = next else {
             break;
         };
@@ -148,7 +152,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
             run.missing.insert(
                 stopped,
                 Failure::JvmEnded {
-                    why: jvm_end(&ended, !records.started),
+                    why: jvm_end(&ended, !started_probe),
                 },
             );
         }
@@ -316,8 +320,11 @@ pub(super) fn judge_section(
         .map(|(input, i)| {
             let judgement = match (run.records.trials.get(&i), run.missing.get(&i)) {
                 (Some(record), _) => {
-                    let helpers = run.records.helper_cpu.get(&i).copied().unwrap_or_default();
-                    judge(section.check, input, record, helpers, &context)
+                    let clocks = Clocks {
+                        helper_cpu: run.records.helper_cpu.get(&i).copied().unwrap_or_default(),
+                        yardstick: run.yardstick.get(&i).copied(),
+                    };
+                    judge(section.check, input, record, &clocks, &context)
                 }
                 (None, Some(failure)) => Err(failure.clone()).into(),
                 (None, None) => Err(Failure::NotRun {

@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use super::{Context, Judgement};
+use super::{Clocks, Context, Judgement};
 use crate::Board;
 use crate::autograde::catalog::{Check, TimingTest};
 use crate::autograde::failure::{Failure, Figure};
-use crate::autograde::model::{self, CPU_LIMIT, Counts, SOLVER_MEMORY_FACTOR, memory};
+use crate::autograde::model::{self, CPU_LIMIT, Counts, SOLVER_MEMORY_FACTOR, memory, scale};
 use crate::autograde::protocol::named;
 use crate::course::Edition;
 
@@ -32,6 +32,7 @@ fn against(name: &'static str, value: f64, reference: u64) -> Figure {
         value,
         reference: Some(reference as f64),
         limit: Some(model::limit(reference)),
+        tolerance: None,
     }
 }
 
@@ -41,6 +42,7 @@ fn shown(name: &'static str, value: f64) -> Figure {
         value,
         reference: None,
         limit: None,
+        tolerance: None,
     }
 }
 
@@ -56,10 +58,10 @@ pub(super) fn judge(
     check: Check,
     board: &Board,
     fields: &[String],
-    helper_cpu: Duration,
+    clocks: &Clocks,
     context: &Context,
 ) -> Judgement {
-    measured(check, board, fields, helper_cpu, context).unwrap_or_else(|failure| Judgement {
+    measured(check, board, fields, clocks, context).unwrap_or_else(|failure| Judgement {
         figures: Vec::new(),
         failure: Some(failure),
     })
@@ -69,7 +71,7 @@ fn measured(
     check: Check,
     board: &Board,
     fields: &[String],
-    helper_cpu: Duration,
+    clocks: &Clocks,
     context: &Context,
 ) -> Result<Judgement, Failure> {
     let n = board.size() as u64;
@@ -79,6 +81,7 @@ fn measured(
             value: number(fields, 0)?,
             reference: Some(memory::board_2d(n) as f64),
             limit: Some(memory::board_limit(n) as f64),
+            tolerance: None,
         }]));
     }
     let reference: Counts = model::reference(board).ok_or(Failure::ProbeIncomplete)?;
@@ -92,6 +95,7 @@ fn measured(
                     value: number(fields, 1)?,
                     reference: Some(reference.solver_bytes as f64),
                     limit: Some(limit),
+                    tolerance: None,
                 },
             ])
         }
@@ -104,9 +108,7 @@ fn measured(
                 reference.end_size,
             ),
         ]),
-        Check::Timing(test) => {
-            timing(test, board, fields, helper_cpu, &reference, context.edition)?
-        }
+        Check::Timing(test) => timing(test, board, fields, clocks, &reference, context.edition)?,
         _ => return Err(Failure::ProbeIncomplete),
     })
 }
@@ -115,27 +117,33 @@ fn timing(
     test: TimingTest,
     board: &Board,
     fields: &[String],
-    helper_cpu: Duration,
+    clocks: &Clocks,
     reference: &Counts,
     edition: Edition,
 ) -> Result<Judgement, Failure> {
     Ok(match test {
         TimingTest::Cpu => {
             let moves = super::field(fields, 0)?;
-            let seconds = (count(fields, "cpu-ns")? + helper_cpu.as_nanos() as f64) / 1e9;
+            let cpu = Duration::from_nanos(count(fields, "cpu-ns")? as u64) + clocks.helper_cpu;
+            let seconds = match clocks.yardstick {
+                Some(yardstick) => scale::course_seconds(cpu, yardstick),
+                None => cpu.as_secs_f64(),
+            };
+            let time = Figure {
+                name: "seconds",
+                value: seconds,
+                reference: None,
+                limit: Some(CPU_LIMIT.as_secs_f64()),
+                tolerance: clocks.yardstick.map(|_| scale::TOLERANCE),
+            };
             let figures = vec![
                 shown("moves", moves.parse().unwrap_or(-1.0)),
                 shown("n", board.size() as f64),
-                Figure {
-                    name: "seconds",
-                    value: seconds,
-                    reference: None,
-                    limit: Some(CPU_LIMIT.as_secs_f64()),
-                },
+                time,
             ];
             let failure = super::value("moves", moves, reference.moves)
                 .err()
-                .or_else(|| (seconds > CPU_LIMIT.as_secs_f64()).then_some(Failure::OverLimit));
+                .or_else(|| time.exceeded().then_some(Failure::OverLimit));
             Judgement { figures, failure }
         }
         TimingTest::Queue => verdict(vec![
@@ -166,4 +174,83 @@ fn timing(
             ])
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::autograde::catalog::Input;
+    use crate::autograde::protocol::TrialLimits;
+
+    /// Timing 1 of puzzle20 with `cpu` of CPU beside a yardstick of `yardstick`.
+    fn timing_row(cpu: Duration, yardstick: Option<Duration>) -> Judgement {
+        let board: Board = crate::course::file("puzzle20").unwrap().parse().unwrap();
+        let moves = model::reference(&board).unwrap().moves;
+        let fields = vec![moves.to_string(), format!("cpu-ns={}", cpu.as_nanos())];
+        let input = Input {
+            boards: vec![board],
+            list: "puzzle20.txt".into(),
+            trial: (1, 1),
+            k: 0,
+            seed: 0,
+        };
+        let limits = TrialLimits {
+            cpu: CPU_LIMIT,
+            process_cpu: 2 * CPU_LIMIT,
+            wall: Duration::from_secs(30),
+            on_course_scale: true,
+        };
+        let context = Context {
+            api: crate::course::Api::Coursera,
+            edition: Edition::default(),
+            limits,
+        };
+        let clocks = Clocks {
+            helper_cpu: Duration::ZERO,
+            yardstick,
+        };
+        let record = crate::autograde::protocol::Record::Ok(fields);
+        super::super::judge(
+            Check::Timing(TimingTest::Cpu),
+            &input,
+            &record,
+            &clocks,
+            &context,
+        )
+    }
+
+    fn seconds(judgement: &Judgement) -> Figure {
+        *judgement
+            .figures
+            .iter()
+            .find(|f| f.name == "seconds")
+            .unwrap()
+    }
+
+    #[test]
+    fn seconds_are_on_the_course_scale_whatever_the_machine() {
+        // the same work on a machine twice as fast: half the CPU, half the yardstick
+        let slow = timing_row(Duration::from_secs(4), Some(scale::YARDSTICK_COURSE * 2));
+        let fast = timing_row(Duration::from_secs(2), Some(scale::YARDSTICK_COURSE));
+        assert!((seconds(&slow).value - 2.0).abs() < 1e-9);
+        assert!((seconds(&fast).value - 2.0).abs() < 1e-9);
+        // 4 s of CPU on a machine as fast as the course's fails on neither
+        assert_eq!(slow.failure, None);
+        // without a yardstick (an old probe), the CPU seconds themselves
+        assert!((seconds(&timing_row(Duration::from_secs(4), None)).value - 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_row_within_the_tolerance_passes_and_says_how_close_it_was() {
+        let y = Some(scale::YARDSTICK_COURSE);
+        let close = timing_row(Duration::from_millis(5_500), y);
+        assert_eq!(close.failure, None);
+        assert!(seconds(&close).close());
+        let over = timing_row(Duration::from_millis(6_300), y);
+        assert_eq!(over.failure, Some(Failure::OverLimit));
+        assert!(!seconds(&over).close());
+        let under = timing_row(Duration::from_millis(4_900), y);
+        assert_eq!(under.failure, None);
+        assert!(!seconds(&under).close());
+    }
 }

@@ -25,6 +25,17 @@ pub struct Context {
     pub limits: TrialLimits,
 }
 
+/// What the probe clocked beside a trial's own record.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Clocks {
+    /// CPU time of the threads the trial started besides its own.
+    pub helper_cpu: std::time::Duration,
+    /// The yardstick's time in the trial's JVM (a timing trial's seconds
+    /// are put on the course's scale with it; see
+    /// [`scale`](crate::autograde::model::scale)).
+    pub yardstick: Option<std::time::Duration>,
+}
+
 /// The judgement of one trial: the figures a memory or timing row shows
 /// (none for a correctness trial), and what failed, if anything.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,23 +55,23 @@ impl From<Result<(), Failure>> for Judgement {
     }
 }
 
-/// Judges one trial of `check` on `input` from its `record`; `helper_cpu`
-/// is the CPU time of threads the trial started besides its own.
+/// Judges one trial of `check` on `input` from its `record` and what the
+/// probe clocked beside it.
 ///
 /// # Example
 ///
 /// ```
 /// use std::time::Duration;
-/// use slider::autograde::{Failure, catalog::{Check, Input}, judge::{Context, judge}};
+/// use slider::autograde::{Failure, catalog::{Check, Input}, judge::{Clocks, Context, judge}};
 /// use slider::autograde::protocol::{Method, Record, TrialLimits};
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let input = Input { boards: vec![board], list: "puzzle04.txt".into(), trial: (1, 1), k: 0, seed: 0 };
-/// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20) };
+/// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20), on_course_scale: false };
 /// let context = Context { api: slider::course::Api::Coursera, edition: Default::default(), limits };
 /// let spaced = Record::Ok(vec!["3\n0 1 3\n4 2 5\n7 8 6".into()]);
-/// assert_eq!(judge(Check::Value(Method::ToString), &input, &spaced, Duration::ZERO, &context).failure, None);
+/// assert_eq!(judge(Check::Value(Method::ToString), &input, &spaced, &Clocks::default(), &context).failure, None);
 /// let wrong = Record::Ok(vec!["5".into()]);
-/// assert!(matches!(judge(Check::Value(Method::Manhattan), &input, &wrong, Duration::ZERO, &context).failure,
+/// assert!(matches!(judge(Check::Value(Method::Manhattan), &input, &wrong, &Clocks::default(), &context).failure,
 ///     Some(Failure::WrongValue { .. })));
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
@@ -68,11 +79,11 @@ pub fn judge(
     check: Check,
     input: &Input,
     record: &Record,
-    helper_cpu: std::time::Duration,
+    clocks: &Clocks,
     context: &Context,
 ) -> Judgement {
-    match fields_of(check, record, context) {
-        Ok(fields) => judge_fields(check, input, fields, helper_cpu, context),
+    match fields_of(check, record, clocks, context) {
+        Ok(fields) => judge_fields(check, input, fields, clocks, context),
         Err(result) => result.into(),
     }
 }
@@ -81,6 +92,7 @@ pub fn judge(
 fn fields_of<'a>(
     check: Check,
     record: &'a Record,
+    clocks: &Clocks,
     context: &Context,
 ) -> Result<&'a [String], Result<(), Failure>> {
     Err(match record {
@@ -92,9 +104,17 @@ fn fields_of<'a>(
             wall,
         } => {
             let limits = context.limits;
+            // a timing trial's limit is on the course's scale: so is
+            // what it ran
+            let threads = match clocks.yardstick {
+                Some(yardstick) => std::time::Duration::from_secs_f64(
+                    crate::autograde::model::scale::course_seconds(*threads, yardstick),
+                ),
+                None => *threads,
+            };
             Err(Failure::Limit {
                 kind: *kind,
-                threads: *threads,
+                threads,
                 process: *process,
                 wall: *wall,
                 limit: match kind {
@@ -123,7 +143,7 @@ fn judge_fields(
     check: Check,
     input: &Input,
     fields: &[String],
-    helper_cpu: std::time::Duration,
+    clocks: &Clocks,
     context: &Context,
 ) -> Judgement {
     let board = input.boards.first();
@@ -136,7 +156,7 @@ fn judge_fields(
         (
             Check::BoardMemory | Check::SolverMemory | Check::QueueMemory | Check::Timing(_),
             Some(board),
-        ) => measure::judge(check, board, fields, helper_cpu, context),
+        ) => measure::judge(check, board, fields, clocks, context),
         (
             Check::Solver(_)
             | Check::Sequence

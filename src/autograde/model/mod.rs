@@ -26,6 +26,7 @@
 
 pub mod heap;
 pub mod memory;
+pub mod scale;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

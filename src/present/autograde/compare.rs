@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::autograde::calibrate::{Comparison, CourseReport};
+use crate::autograde::calibrate::{Comparison, CourseReport, TIMED_ROWS, TimingRatio};
 
 /// Why a course report cannot be compared: it prints no test counts, or
 /// the counts of an edition slider does not grade.
@@ -40,13 +40,16 @@ pub fn not_comparable(name: &str, course: &CourseReport) -> String {
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Category, calibrate::{CategoryComparison, Comparison}};
+/// use slider::autograde::{Category, calibrate::{CategoryComparison, Comparison, TimingRatio}};
 /// let c = Comparison {
+///     submission: "sub".into(),
 ///     categories: vec![CategoryComparison { category: Category::Timing, course: (119, 125), slider: (119, 125) }],
 ///     aggregate: Some((99.04, 99.04)),
 ///     disagreements: vec![],
+///     timing: TimingRatio::of(&[(1.1, 1.0), (0.45, 0.5)]),
 /// };
 /// let text = slider::present::autograde::compare::comparison("sub", &c);
+/// assert!(text.contains("Timing 1 seconds / the course's: median 1.00x (0.90x to 1.10x, 2 rows over 0.2 s)"));
 /// assert!(text.contains("Timing"));
 /// assert!(text.contains("119/125"));
 /// ```
@@ -82,6 +85,9 @@ pub fn comparison(name: &str, comparison: &Comparison) -> String {
             "Aggregate"
         );
     }
+    if let Some(r) = comparison.timing {
+        let _ = writeln!(out, "  {}", timing_ratio(&r));
+    }
     for (id, course_passed) in &comparison.disagreements {
         let (course, slider) = if *course_passed {
             ("passed", "failed")
@@ -93,6 +99,19 @@ pub fn comparison(name: &str, comparison: &Comparison) -> String {
     out
 }
 
+/// One submission's Timing 1 ratio, in words.
+fn timing_ratio(r: &TimingRatio) -> String {
+    format!(
+        "Timing 1 seconds / the course's: median {:.2}x ({:.2}x to {:.2}x, {} row{} over {} s)",
+        r.median,
+        r.low,
+        r.high,
+        r.rows,
+        if r.rows == 1 { "" } else { "s" },
+        TIMED_ROWS
+    )
+}
+
 /// The agreement over several comparisons, as the calibration table
 /// counts it: category verdicts, failed-test counts, aggregates within a
 /// point, and categories the course scored 100% that slider did not.
@@ -102,9 +121,11 @@ pub fn comparison(name: &str, comparison: &Comparison) -> String {
 /// ```
 /// use slider::autograde::{Category, calibrate::{CategoryComparison, Comparison}};
 /// let c = Comparison {
+///     submission: "sub".into(),
 ///     categories: vec![CategoryComparison { category: Category::Timing, course: (125, 125), slider: (124, 125) }],
 ///     aggregate: None,
 ///     disagreements: vec![],
+///     timing: None,
 /// };
 /// let text = slider::present::autograde::compare::agreement(&[c]);
 /// assert!(text.contains("category verdicts that agree: 0 of 1"));
@@ -144,5 +165,34 @@ pub fn agreement(comparisons: &[Comparison]) -> String {
         "  aggregates within 1 point: {close} of {}",
         aggregates.len()
     );
+    let timed: Vec<&Comparison> = comparisons.iter().filter(|c| c.timing.is_some()).collect();
+    if !timed.is_empty() {
+        let inside = timed
+            .iter()
+            .filter_map(|c| c.timing)
+            .filter(|r| (RATIO_BAND.0..=RATIO_BAND.1).contains(&r.median))
+            .count();
+        let _ = writeln!(
+            out,
+            "  Timing 1 seconds within {:.2}x to {:.2}x of the course's (median per submission): {inside} of {}",
+            RATIO_BAND.0,
+            RATIO_BAND.1,
+            timed.len()
+        );
+        for c in timed {
+            if let Some(r) = &c.timing {
+                let _ = writeln!(
+                    out,
+                    "    {}: {}",
+                    crate::format::visible(c.submission.as_bytes(), false),
+                    timing_ratio(r)
+                );
+            }
+        }
+    }
     out
 }
+
+/// The band a submission's median Timing 1 ratio to the course's seconds
+/// should fall in.
+const RATIO_BAND: (f64, f64) = (0.67, 1.5);

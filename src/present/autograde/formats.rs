@@ -54,6 +54,10 @@ struct FigureJson {
     limit: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ratio: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tolerance: Option<f64>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    close: bool,
 }
 
 #[derive(Serialize)]
@@ -160,6 +164,8 @@ fn json_value(report: &Report) -> ReportJson {
                             reference: f.reference,
                             limit: f.limit,
                             ratio: f.ratio(),
+                            tolerance: f.tolerance,
+                            close: f.close(),
                         })
                         .collect(),
                 })

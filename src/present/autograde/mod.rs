@@ -160,6 +160,29 @@ fn figure_cell(figure: &Figure) -> String {
     cell
 }
 
+/// What a report says of a measured figure over its limit by less than
+/// its tolerance.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::Figure;
+/// let f = Figure { name: "seconds", value: 5.3, reference: None, limit: Some(5.0), tolerance: Some(0.2) };
+/// assert_eq!(slider::present::autograde::close_note(&f),
+///     "5.30 s is over the 5.00 s limit by 6%, less than slider's 20% timing tolerance: passed (too close to tell apart from the limit)");
+/// ```
+#[must_use]
+pub fn close_note(figure: &Figure) -> String {
+    let limit = figure.limit.unwrap_or(f64::NAN);
+    format!(
+        "{} s is over the {} s limit by {:.0}%, less than slider's {:.0}% timing tolerance: passed (too close to tell apart from the limit)",
+        number(figure.value, figure.name),
+        number(limit, figure.name),
+        (figure.value / limit - 1.0) * 100.0,
+        figure.tolerance.unwrap_or(0.0) * 100.0
+    )
+}
+
 /// A memory or timing table: a row per input, the student's figures, and
 /// the ratio to the limit where one is over it.
 fn table(out: &mut String, section: &SectionReport) {
@@ -198,6 +221,11 @@ fn table(out: &mut String, section: &SectionReport) {
             .any(|f| f.failure != Failure::OverLimit)
         {
             failures.push((&test.row, test));
+        }
+    }
+    for test in &section.tests {
+        for figure in test.figures.iter().filter(|f| f.close()) {
+            let _ = writeln!(out, "   {}: {}", visible(&test.row), close_note(figure));
         }
     }
     for (row, test) in failures {

@@ -232,6 +232,13 @@ fn table_html(out: &mut String, section: &SectionReport) {
             if let Some(ratio) = figure.ratio() {
                 let _ = write!(cell, " ({ratio:.1}x)");
             }
+            if figure.close() {
+                let _ = write!(
+                    cell,
+                    " <span title=\"{}\">(close)</span>",
+                    esc(&super::close_note(figure))
+                );
+            }
             let _ = write!(out, "<td>{cell}</td><td>{}</td>", bar(figure));
         }
         out.push_str("</tr>");

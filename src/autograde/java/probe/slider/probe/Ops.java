@@ -273,7 +273,7 @@ final class Ops {
                 break;
             case "two": {
                 // each Board's hamming() and manhattan() as soon as it is
-                // made, then everything once both are alive
+                // made, then again once both are alive
                 Object a = newBoard(parse(w[2]));
                 out.add(String.valueOf(call(a, "hamming")));
                 out.add(String.valueOf(call(a, "manhattan")));
@@ -281,10 +281,8 @@ final class Ops {
                 out.add(String.valueOf(call(b, "hamming")));
                 out.add(String.valueOf(call(b, "manhattan")));
                 for (Object x : new Object[] {a, b}) {
-                    out.add(str(x));
                     out.add(String.valueOf(call(x, "hamming")));
                     out.add(String.valueOf(call(x, "manhattan")));
-                    out.add(size(x));
                 }
                 break;
             }

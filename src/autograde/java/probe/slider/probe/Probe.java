@@ -18,6 +18,12 @@
  *   cpu-ms MS                    CPU time of the trial's threads that ends it
  *   process-cpu-ms MS            CPU time of the whole JVM that ends it
  *   wall-ms MS                   wall time that ends it (a backstop)
+ *   yardstick BOARD NS           before each trial, solve BOARD with the
+ *                                yardstick (Yardstick.java); NS is its CPU
+ *                                time on the course's machine, and the
+ *                                three limits above are on that machine's
+ *                                scale: each trial's are multiplied by the
+ *                                median of this JVM's yardstick times / NS
  *   list K                       the operations after it belong to list K
  *   ID OP ARGS...                one operation (see Ops.java)
  * Records on descriptor 3 (tab-separated, fields escaped \\ \n \t \r):
@@ -29,6 +35,8 @@
  *   ID limit cpu|process|wall THREADS_MS PROCESS_MS WALL_MS
  *   ID cpu THREADS_NS            the CPU of the threads the trial started
  *                                besides its own (sent before its ok)
+ *   ID yardstick NS              the yardstick's CPU time just before the
+ *                                trial (sent before its other records)
  *   done
  * After a limit record the JVM ends: the trial's threads cannot be trusted.
  */
@@ -60,6 +68,11 @@ public final class Probe {
     private static PrintStream channel;
     private static volatile boolean exiting;
     private static long cpuLimit = 5_000_000_000L, processLimit = 15_000_000_000L, wallLimit = 20_000_000_000L;
+    /** The yardstick's board and its CPU time on the course's machine (none: 0). */
+    private static int[][] yardstick;
+    private static long yardstickCourse;
+    /** This JVM's yardstick times, sorted. */
+    private static final java.util.List<Long> YARDSTICK = new java.util.ArrayList<>();
 
     private Probe() { }
 
@@ -89,6 +102,10 @@ public final class Probe {
                 case "cpu-ms": cpuLimit = Long.parseLong(w[1]) * 1_000_000L; break;
                 case "process-cpu-ms": processLimit = Long.parseLong(w[1]) * 1_000_000L; break;
                 case "wall-ms": wallLimit = Long.parseLong(w[1]) * 1_000_000L; break;
+                case "yardstick":
+                    yardstick = Ops.parse(w[1]);
+                    yardstickCourse = Long.parseLong(w[2]);
+                    break;
                 default: break;
             }
         }
@@ -97,6 +114,8 @@ public final class Probe {
             Runtime.getRuntime().halt(70);
         }
         Ops.prepare();
+        // the yardstick's code compiled before its first measurement counts
+        if (yardstick != null) for (int i = 0; i < 3; i++) Yardstick.measure(yardstick);
         guard(student);
         emit("hello");
         channel.flush();
@@ -221,6 +240,20 @@ public final class Probe {
      */
     private static boolean trial(String[] w, String[] kind) throws InterruptedException {
         if (worker == null) startWorker();
+        long cpuLimit = Probe.cpuLimit, processLimit = Probe.processLimit, wallLimit = Probe.wallLimit;
+        if (yardstick != null) {
+            // on the probe's thread, while no student thread runs
+            long spent = Yardstick.measure(yardstick);
+            emit(w[0], "yardstick", String.valueOf(spent));
+            YARDSTICK.add(spent);
+            java.util.Collections.sort(YARDSTICK);
+            double scale = (double) YARDSTICK.get(YARDSTICK.size() / 2) / yardstickCourse;
+            cpuLimit = (long) (cpuLimit * scale);
+            // the JVM's own threads (collectors, compilers) are not what the
+            // yardstick measures: never less than the plan's limit
+            processLimit = Math.max(processLimit, (long) (processLimit * scale));
+            wallLimit = Math.max(wallLimit, (long) (wallLimit * scale));
+        }
         ThreadMXBean clock = ManagementFactory.getThreadMXBean();
         Map<Long, Long> before = new HashMap<>();
         Map<Long, Long> seen = new HashMap<>();
