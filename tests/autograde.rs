@@ -777,24 +777,36 @@ fn autograde_to(files: &tempfile::TempDir, args: &[&str]) -> Vec<(&'static str, 
 fn attacks_on_the_measured_runs_are_caught() {
     common::require_jdk();
     // Forging the counters is refused: the counts stay over the limit.
-    // CPU spent on a helper thread counts.
-    let run = autograde(&[
-        "--only",
-        "memory,timing",
-        "--jobs",
-        "2",
-        "fixtures/autograde/hostile/forge-counters",
-        "fixtures/autograde/hostile/helper-thread",
-    ]);
+    // CPU spent on a helper thread counts, on whatever thread it runs: in
+    // another thread group, behind a lying getId(), in a finalizer.
+    let helpers = [
+        "hostile/helper-thread",
+        "hostile/helper-parent-group",
+        "hostile/helper-getid",
+        "hostile/helper-finalizer",
+    ];
+    let mut args = vec!["--only", "memory,timing", "--jobs", "2"];
+    let paths: Vec<String> = ["hostile/forge-counters"]
+        .iter()
+        .chain(&helpers)
+        .map(|name| format!("fixtures/autograde/{name}"))
+        .collect();
+    args.extend(paths.iter().map(String::as_str));
+    let run = autograde(&args);
     let all = expected();
     let reports = reports(&run.json);
     let mut wrong = Vec::new();
-    for name in ["hostile/forge-counters", "hostile/helper-thread"] {
-        wrong.extend(mismatches(reports[name], &all[name]));
+    for name in ["hostile/forge-counters"].iter().chain(&helpers) {
+        wrong.extend(mismatches(reports[name], &all[*name]));
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
-    let helper = reports["hostile/helper-thread"]["sections"].to_string();
-    assert!(helper.contains("of CPU time in its threads"), "{helper}");
+    for name in helpers {
+        let sections = reports[name]["sections"].to_string();
+        assert!(
+            sections.contains("of CPU time in its threads"),
+            "{name}: {sections}"
+        );
+    }
 }
 
 #[test]

@@ -183,6 +183,10 @@ impl Jdk {
             "-XX:-UsePerfData".into(),
             "-Xshare:auto".into(),
             "-XX:+UseSerialGC".into(),
+            // every collector and compiler thread made at the start, so that
+            // the probe knows the JVM's own threads before student code runs
+            "-XX:-UseDynamicNumberOfGCThreads".into(),
+            "-XX:-UseDynamicNumberOfCompilerThreads".into(),
             // the container probe fails inside bubblewrap's namespaces
             // (JDK 17 reads cgroup files that are not there)
             "-XX:-UseContainerSupport".into(),

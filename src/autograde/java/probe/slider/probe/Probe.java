@@ -47,7 +47,6 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -113,6 +112,7 @@ public final class Probe {
             System.err.println("slider probe: the plan names no student folder");
             Runtime.getRuntime().halt(70);
         }
+        findServiceThreads();
         Ops.prepare();
         // the yardstick's code compiled before its first measurement counts
         if (yardstick != null) for (int i = 0; i < 3; i++) Yardstick.measure(yardstick);
@@ -207,6 +207,70 @@ public final class Probe {
         return 0;
     }
 
+    /**
+     * The JVM's own threads when the probe starts (collectors, compilers,
+     * the VM thread, this one), by OS thread id: their CPU time is not a
+     * trial's. Found before any student code runs, so their names can be
+     * trusted; the Java threads that run student code (finalizers,
+     * cleaners, reference handling) are not among them. The JVM is started
+     * with fixed numbers of collector and compiler threads, so none is
+     * made later.
+     */
+    private static final java.util.Set<String> SERVICE = new java.util.HashSet<>();
+    /** The Java threads alive when the probe starts, by identity. */
+    private static final Map<Thread, Boolean> SYSTEM = new java.util.IdentityHashMap<>();
+    /** The worker's OS thread id. */
+    private static volatile String workerTask;
+
+    /** Notes the JVM's own threads (see SERVICE). */
+    private static void findServiceThreads() throws java.io.IOException {
+        for (Thread t : Thread.getAllStackTraces().keySet()) SYSTEM.put(t, true);
+        try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/self/task"))) {
+            for (Path task : tasks) {
+                String name;
+                try {
+                    name = new String(Files.readAllBytes(task.resolve("comm")), StandardCharsets.UTF_8).trim();
+                } catch (java.io.IOException gone) {
+                    continue;
+                }
+                if (name.startsWith("Finalizer") || name.startsWith("Common-Cleaner") || name.startsWith("Reference Handl")) {
+                    continue;
+                }
+                SERVICE.add(task.getFileName().toString());
+            }
+        }
+    }
+
+    /** This thread's OS id. */
+    private static String ownTask() {
+        try {
+            return Files.readSymbolicLink(Paths.get("/proc/thread-self")).getFileName().toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /**
+     * The CPU time, in nanoseconds, of every thread of the JVM that is not
+     * one of its own, by OS thread id (kept at its highest): every thread
+     * the student's code runs on, whatever its group, class or name.
+     */
+    private static void sample(Map<String, Long> into) {
+        String[] tasks = new java.io.File("/proc/self/task").list();
+        if (tasks == null) return;
+        for (String task : tasks) {
+            if (SERVICE.contains(task)) continue;
+            try {
+                String stat = new String(Files.readAllBytes(Paths.get("/proc/self/task", task, "schedstat")),
+                    StandardCharsets.US_ASCII);
+                long cpu = Long.parseLong(stat.substring(0, stat.indexOf(' ')));
+                into.merge(task, cpu, Math::max);
+            } catch (java.io.IOException | RuntimeException gone) {
+                // the thread ended between the listing and the read
+            }
+        }
+    }
+
     /** The trials' thread group, its worker, and the hand-offs to and from it. */
     private static ThreadGroup group;
     private static Thread worker;
@@ -217,6 +281,7 @@ public final class Probe {
     private static void startWorker() {
         group = new ThreadGroup("slider-trials");
         worker = new Thread(group, () -> {
+            workerTask = ownTask();
             while (true) {
                 String[] w;
                 try {
@@ -235,8 +300,9 @@ public final class Probe {
      * Runs one operation on the worker; false when a limit ended it. The
      * record is made on the worker too: every call into the student's code
      * (toString(), getMessage()) happens under the trial's limits, which
-     * count the CPU time of every thread of the worker's group (threads the
-     * student's code starts join it).
+     * count the CPU time of every thread of the JVM but its own (SERVICE),
+     * read from the operating system by thread id: no Java object of the
+     * student's is asked anything.
      */
     private static boolean trial(String[] w, String[] kind) throws InterruptedException {
         if (worker == null) startWorker();
@@ -254,10 +320,9 @@ public final class Probe {
             processLimit = Math.max(processLimit, (long) (processLimit * scale));
             wallLimit = Math.max(wallLimit, (long) (wallLimit * scale));
         }
-        ThreadMXBean clock = ManagementFactory.getThreadMXBean();
-        Map<Long, Long> before = new HashMap<>();
-        Map<Long, Long> seen = new HashMap<>();
-        sample(clock, before);
+        Map<String, Long> before = new HashMap<>();
+        Map<String, Long> seen = new HashMap<>();
+        sample(before);
         long startWall = System.nanoTime();
         long startProcess = processCpu();
         TASKS.put(w);
@@ -266,9 +331,9 @@ public final class Probe {
         List<String> fields;
         while (true) {
             fields = RESULTS.poll(10, java.util.concurrent.TimeUnit.MILLISECONDS);
-            sample(clock, seen);
+            sample(seen);
             threads = 0;
-            for (Map.Entry<Long, Long> e : seen.entrySet()) threads += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            for (Map.Entry<String, Long> e : seen.entrySet()) threads += e.getValue() - before.getOrDefault(e.getKey(), 0L);
             if (fields != null) break;
             wall = System.nanoTime() - startWall;
             if (wall - checked > 50_000_000L) {
@@ -288,8 +353,8 @@ public final class Probe {
         // Threads the trial left behind must not run into the next one.
         stopAll();
         long helpers = 0;
-        for (Map.Entry<Long, Long> e : seen.entrySet()) {
-            if (e.getKey() != worker.getId()) helpers += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        for (Map.Entry<String, Long> e : seen.entrySet()) {
+            if (!e.getKey().equals(workerTask)) helpers += e.getValue() - before.getOrDefault(e.getKey(), 0L);
         }
         if (helpers > 0) emit(w[0], "cpu", String.valueOf(helpers));
         kind[0] = fields.get(0);
@@ -298,25 +363,16 @@ public final class Probe {
         return true;
     }
 
-    /** The CPU time of every live thread of the trials' group, by id (kept at its highest). */
-    private static void sample(ThreadMXBean clock, Map<Long, Long> into) {
-        Thread[] all = new Thread[group.activeCount() + 8];
-        int count = group.enumerate(all, true);
-        for (int i = 0; i < count; i++) {
-            long cpu = clock.getThreadCpuTime(all[i].getId());
-            if (cpu > 0) into.merge(all[i].getId(), cpu, Math::max);
-        }
-    }
-
+    /**
+     * Stops every Java thread the student's code started, in any group
+     * (Thread.stop is final: no student code runs here).
+     */
     @SuppressWarnings({"deprecation", "removal"})
     private static void stopAll() {
-        if (group.activeCount() <= 1) return;
-        Thread[] all = new Thread[group.activeCount() + 8];
-        int count = group.enumerate(all, true);
-        for (int i = 0; i < count; i++) {
-            if (all[i] == worker) continue;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t == worker || SYSTEM.containsKey(t)) continue;
             try {
-                all[i].stop();
+                t.stop();
             } catch (RuntimeException | Error ignored) {
                 // best effort: the JVM ends at the end of the plan anyway
             }
