@@ -797,7 +797,7 @@ fn attacks_on_the_measured_runs_are_caught() {
     let reports = reports(&run.json);
     let mut wrong = Vec::new();
     for name in ["hostile/forge-counters"].iter().chain(&helpers) {
-        wrong.extend(mismatches(reports[name], &all[*name]));
+        wrong.extend(mismatches(reports[*name], &all[*name]));
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
     for name in helpers {

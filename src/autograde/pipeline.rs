@@ -297,7 +297,7 @@ fn build(
     }
     let texts: Vec<(&str, &str)> = files.iter().map(|f| (f.name, f.text.as_str())).collect();
     let student = dir.join("student");
-    if let Err(messages) = toolkit.compile(options, &texts, &[], &student, deadline) {
+    if let Err(messages) = toolkit.compile(options, &texts, None, &student, deadline) {
         // javac's `Board.java:35: error: …` names the student's own file
         // (the lines are the student's: sources are edited in place).
         report.compilation.messages = messages
@@ -351,8 +351,13 @@ fn compile_reference(
         .map(|(n, t)| (n.as_str(), t.as_str()))
         .collect();
     let reference = dir.join("reference");
-    let board = toolkit.reference_board.join(java::REFERENCE_BOARD.0);
-    match toolkit.compile(options, &solver, &[board], &reference, deadline) {
+    match toolkit.compile(
+        options,
+        &solver,
+        Some(&toolkit.reference_board),
+        &reference,
+        deadline,
+    ) {
         Ok(()) => Ok(reference),
         Err(messages) => Err(format!(
             "Solver.java does not compile with the reference Board (does it call Board methods outside the API?): {}",

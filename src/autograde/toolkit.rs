@@ -16,6 +16,8 @@ pub struct Toolkit {
     pub(super) root: PathBuf,
     pub(super) probe: PathBuf,
     algs4: PathBuf,
+    /// The reference Board, compiled (each student's Solver is compiled
+    /// against it, without slider's probe on the class path).
     pub(super) reference_board: PathBuf,
     pub(super) agent: PathBuf,
 }
@@ -155,7 +157,7 @@ impl Toolkit {
             java::write_sources(&sources.join("probe"), &java::PROBE).map_err(|e| fail(&e))?;
         let algs4 =
             java::write_sources(&sources.join("algs4"), &java::ALGS4).map_err(|e| fail(&e))?;
-        java::write_sources(&toolkit.reference_board, &[java::REFERENCE_BOARD])
+        let reference = java::write_sources(&sources.join("reference"), &[java::REFERENCE_BOARD])
             .map_err(|e| fail(&e))?;
         let tool = |program: &Path, args: Vec<OsString>| -> Result<(), AutogradeError> {
             let ended = run_tool(
@@ -188,6 +190,14 @@ impl Toolkit {
                 &toolkit.algs4,
                 &joined(&[&toolkit.algs4, &toolkit.probe]),
                 &algs4,
+            ),
+        )?;
+        tool(
+            &jdk.javac,
+            javac_args(
+                &toolkit.reference_board,
+                &joined(&[&toolkit.probe]),
+                &reference,
             ),
         )?;
         let manifest = toolkit.root.join("agent-manifest.txt");
@@ -224,13 +234,16 @@ impl Toolkit {
         [&self.probe, self.algs4(options), classes]
     }
 
-    /// Compiles `files` (name, text) with `extra` sources into `out`, as
-    /// job slot 0's uid, by `deadline`; `Err` holds javac's diagnostics.
+    /// Compiles `files` (name, text) into `out`, against the algs4
+    /// classes and the compiled classes `against` (which are copied into
+    /// `out` too), as job slot 0's uid, by `deadline`; `Err` holds javac's
+    /// diagnostics. slider's probe is not on the class path: a student's
+    /// class that names it does not compile.
     pub(super) fn compile(
         &self,
         options: &Options,
         files: &[(&str, &str)],
-        extra: &[PathBuf],
+        against: Option<&Path>,
         out: &Path,
         deadline: Instant,
     ) -> Result<(), Vec<String>> {
@@ -241,8 +254,9 @@ impl Toolkit {
         for (name, text) in files {
             paths.push(workdir.add(name, text.as_bytes()).map_err(io)?);
         }
-        paths.extend(extra.iter().cloned());
-        let classpath = joined(&[self.algs4(options), &self.probe]);
+        let mut classpath = vec![self.algs4(options)];
+        classpath.extend(against);
+        let classpath = joined(&classpath);
         let mut args: Vec<OsString> = vec!["-Xstdout".into(), "javac.txt".into()];
         args.extend(javac_args(Path::new("classes"), &classpath, &paths));
         let mut expose = vec![self.root.clone()];
@@ -276,6 +290,9 @@ impl Toolkit {
             return Err(messages);
         }
         copy_classes(&workdir.path.join("classes"), out).map_err(io)?;
+        if let Some(against) = against {
+            copy_classes(against, out).map_err(io)?;
+        }
         java::open_up(out).map_err(io)
     }
 }

@@ -19,12 +19,17 @@ public class MinPQ<Key> implements Iterable<Key> {
     private int n;
     private Comparator<Key> comparator;
 
-    @SuppressWarnings("unchecked")
     public MinPQ(int initCapacity) {
+        this(initCapacity, true);
+    }
+
+    /** A queue; `announced`: whether the probe hears of it (not the iterator's copy). */
+    @SuppressWarnings("unchecked")
+    private MinPQ(int initCapacity, boolean announced) {
         if (initCapacity < 0) throw new IllegalArgumentException("negative capacity");
         pq = (Key[]) new Object[initCapacity + 1];
         n = 0;
-        slider.probe.Instances.created(this);
+        if (announced) slider.probe.Instances.created(this);
     }
 
     public MinPQ() { this(1); }
@@ -112,8 +117,8 @@ public class MinPQ<Key> implements Iterable<Key> {
 
     /** Iterates in ascending order, on a copy; the queue is unchanged. */
     public Iterator<Key> iterator() {
-        MinPQ<Key> copy = new MinPQ<>(size(), comparator);
-        slider.probe.Instances.forget(copy);
+        MinPQ<Key> copy = new MinPQ<>(size(), false);
+        copy.comparator = comparator;
         for (int i = 1; i <= n; i++) {
             copy.pq[++copy.n] = pq[i];
             copy.swim(copy.n);

@@ -3,7 +3,8 @@
  * trial measures the queues' memory, and audited on every delMin() while a
  * trial checks that no key changes once in a queue. Both hooks return
  * nothing, so a caller learns nothing from them; whether they act is set by
- * the probe alone.
+ * the probe alone, and neither can take a queue off the record (the
+ * MinPQ's iterator works on a copy that is never announced).
  */
 package slider.probe;
 
@@ -21,11 +22,6 @@ public final class Instances {
     /** A MinPQ was made. */
     public static void created(Object queue) {
         if (recording && isQueue(queue)) synchronized (queues) { queues.add(queue); }
-    }
-
-    /** A MinPQ made for its own iterator: not the Solver's. */
-    public static void forget(Object queue) {
-        if (recording && isQueue(queue)) synchronized (queues) { queues.removeIf(q -> q == queue); }
     }
 
     /** A MinPQ is about to give up its minimum. */
