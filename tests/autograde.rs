@@ -699,6 +699,11 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
         ("hostile/message-hangs", "of CPU time in its threads", None),
         ("hostile/sleeper", "sleeping or waiting", None),
         ("hostile/escapes", "java.lang.IllegalStateException", None),
+        (
+            "hostile/own-queue",
+            "no key was inserted into algs4's MinPQ",
+            None,
+        ),
     ] {
         let details = reports[name]["sections"]
             .as_array()
@@ -720,9 +725,11 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
             "{name}: every failure names {what:?}: {details:#?}"
         );
     }
-    // A default-package MinPQ is refused, naming itself.
+    // A default-package or nested MinPQ is refused, naming itself.
     let own = reports["hostile/own-minpq"]["compilation"].to_string();
     assert!(own.contains("declares a class MinPQ"), "{own}");
+    let nested = reports["hostile/nested-minpq"]["compilation"].to_string();
+    assert!(nested.contains("declares a class Solver.MinPQ"), "{nested}");
     // Nothing the submissions printed or threw reaches slider's output raw,
     // in any format.
     let files = tempfile::tempdir().unwrap();
@@ -807,6 +814,97 @@ fn attacks_on_the_measured_runs_are_caught() {
             "{name}: {sections}"
         );
     }
+}
+
+/// Copies the fixture submission `name` into `dir` under the folder name `as_name`.
+fn copy_fixture(name: &str, dir: &Path, as_name: &str) {
+    let to = dir.join(as_name);
+    std::fs::create_dir_all(&to).unwrap();
+    for file in ["Board.java", "Solver.java"] {
+        std::fs::copy(
+            root_dir().join("fixtures/autograde").join(name).join(file),
+            to.join(file),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn no_name_or_student_text_forges_a_line_a_command_or_a_page() {
+    common::require_jdk();
+    let class = tempfile::tempdir().unwrap();
+    // a name with line breaks, a forged summary line, a workflow command and
+    // a terminal escape; a student named like the class page; and a Board
+    // whose toString() and messages hold workflow commands
+    let forged = "evil\nCompilation:  PASSED\n::notice ::forged\u{1b}]0;owned\u{7}";
+    copy_fixture("reference", class.path(), forged);
+    copy_fixture("reference", class.path(), "index");
+    copy_fixture("hostile/forge-github", class.path(), "forge-github");
+    let pages = tempfile::tempdir().unwrap();
+    let html = pages.path().join("html");
+    let batch = class.path().to_str().unwrap().to_string();
+    let run = autograde(&[
+        "--only",
+        "api,correctness",
+        "--format",
+        "github",
+        "--html",
+        html.to_str().unwrap(),
+        "--batch",
+        &batch,
+    ]);
+    // nothing raw reaches the terminal or the log
+    for (what, text) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
+        assert!(
+            !text.contains('\u{1b}'),
+            "{what} holds a raw escape:\n{text}"
+        );
+        assert!(!text.contains("##["), "{what} holds ##[:\n{text}");
+    }
+    // every line a runner would read as a command (leading spaces trimmed)
+    // is an annotation of slider's, or inside a quote whose token no
+    // student text can know
+    let mut quote: Option<String> = None;
+    for line in run.stdout.lines() {
+        let command = line.trim_start();
+        if let Some(token) = &quote {
+            if command == format!("::{token}::") {
+                quote = None;
+            }
+            continue;
+        }
+        if let Some(token) = command.strip_prefix("::stop-commands::") {
+            assert!(token.starts_with("slider") && token.len() >= 38, "{line}");
+            quote = Some(token.to_string());
+            continue;
+        }
+        assert!(
+            !command.starts_with("::") || command.starts_with("::error file="),
+            "a workflow command outside a quote: {line:?}\n{}",
+            run.stdout
+        );
+        assert!(
+            !command.starts_with("Compilation:"),
+            "a forged line: {line:?}"
+        );
+    }
+    assert_eq!(quote, None, "every quote is closed");
+    // the forged name is shown, on one line
+    assert!(
+        run.stdout.contains(
+            "evil\u{240a}Compilation:  PASSED\u{240a}::notice ::forged\u{241b}]0;owned\u{2407}"
+        ),
+        "{}",
+        run.stdout
+    );
+    // the class page and the student named index each have their page
+    let class_page = std::fs::read_to_string(html.join("index.html")).unwrap();
+    assert!(class_page.contains("index-2.html"), "{class_page}");
+    let student = std::fs::read_to_string(html.join("index-2.html")).unwrap();
+    assert!(
+        student.contains("100.00%") || student.contains("100%"),
+        "{student}"
+    );
 }
 
 #[test]

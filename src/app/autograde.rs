@@ -119,7 +119,7 @@ pub fn grade_all(
         let options = options.for_course(course.as_ref());
         let bar = progress.submission(submission);
         let report = autograde(submission, &toolkit, &options, &|section| {
-            bar.set_message(format!("{}: {}", submission.display(), section.id));
+            bar.set_message(format!("{}: {}", shown(submission), section.id));
         });
         bar.finish_and_clear();
         console.wait_if_interrupted();
@@ -256,7 +256,7 @@ impl<'c> Batch<'c> {
         };
         let bar = self.console.progress(Some(self.total as u64), template);
         bar.set_prefix(format!("{}/{}", self.done.get() + 1, self.total));
-        bar.set_message(submission.display().to_string());
+        bar.set_message(shown(submission));
         bar.enable_steady_tick(Duration::from_millis(120));
         bar
     }
@@ -273,4 +273,10 @@ impl<'c> Batch<'c> {
             ));
         }
     }
+}
+
+/// A submission's path as the progress display shows it: line breaks,
+/// terminal escapes and other control characters made visible.
+fn shown(submission: &std::path::Path) -> String {
+    crate::format::visible(submission.as_os_str().as_encoded_bytes(), false)
 }

@@ -159,6 +159,9 @@ pub enum Failure {
     },
     /// A measured figure is over the course's limit (the figures say which).
     OverLimit,
+    /// The Solver inserted nothing into algs4's `MinPQ`: it searched with a
+    /// queue of its own, which the course's counts and memory cannot see.
+    QueueNotUsed,
     /// A record lacks a field the judge needs.
     ProbeIncomplete,
 }
@@ -200,6 +203,7 @@ impl Failure {
             Failure::JvmEnded { .. } => "jvm_ended",
             Failure::NotRun { .. } => "not_run",
             Failure::OverLimit => "over_limit",
+            Failure::QueueNotUsed => "queue_not_used",
             Failure::ProbeIncomplete => "probe_incomplete",
         }
     }

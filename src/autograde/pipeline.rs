@@ -321,7 +321,7 @@ fn build(
             .map(|class| {
                 format!(
                     "the submission declares a class {class}, the name of an algs4 class the course's tests count with: \
-                     rename it (inner classes are fine)"
+                     use algs4's, and rename yours (algs4's MinPQ counts insert() and delMin() and is audited)"
                 )
             })
             .collect();
@@ -379,9 +379,13 @@ fn shadowing(classes: &Path) -> Vec<String> {
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             let class = name.strip_suffix(".class")?.to_string();
-            java::ALGS4_CLASSES
-                .contains(&class.as_str())
-                .then_some(class)
+            // a nested MinPQ (Solver$MinPQ) takes the counting queue's
+            // place in the student's code as surely as a top-level one
+            let nested = class
+                .rsplit_once('$')
+                .is_some_and(|(_, inner)| inner == "MinPQ");
+            (java::ALGS4_CLASSES.contains(&class.as_str()) || nested)
+                .then(|| class.replace('$', "."))
         })
         .collect();
     found.sort();

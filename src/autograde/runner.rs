@@ -312,6 +312,7 @@ pub(super) fn judge_section(
         api,
         edition,
         limits: trial_limits(mode, options).0,
+        counted_queue: options.settings.algs4.is_none(),
     };
     let judged: Vec<_> = section
         .inputs

@@ -99,18 +99,38 @@ fn measured(
                 },
             ])
         }
-        Check::QueueMemory => verdict(vec![
-            against("deep memory", number(fields, 2)?, reference.queue_bytes),
-            against("max size", count(fields, "max-size")?, reference.max_size),
-            against(
-                "ending size",
-                count(fields, "end-size")?,
-                reference.end_size,
-            ),
-        ]),
-        Check::Timing(test) => timing(test, board, fields, clocks, &reference, context.edition)?,
+        Check::QueueMemory => {
+            let mut judgement = verdict(vec![
+                against("deep memory", number(fields, 2)?, reference.queue_bytes),
+                against("max size", count(fields, "max-size")?, reference.max_size),
+                against(
+                    "ending size",
+                    count(fields, "end-size")?,
+                    reference.end_size,
+                ),
+            ]);
+            unqueued(&mut judgement, fields, context);
+            judgement
+        }
+        Check::Timing(test) => {
+            let mut judgement = timing(test, board, fields, clocks, &reference, context.edition)?;
+            if test == TimingTest::Queue {
+                unqueued(&mut judgement, fields, context);
+            }
+            judgement
+        }
         _ => return Err(Failure::ProbeIncomplete),
     })
+}
+
+/// A Solver that inserted nothing into slider's counting `MinPQ` searched
+/// with a queue of its own (`java.util.PriorityQueue`, a class of its own):
+/// its counts and memory of zero are not a measurement. (Every search of
+/// the reference inserts at least the board and its twin.)
+fn unqueued(judgement: &mut Judgement, fields: &[String], context: &Context) {
+    if context.counted_queue && count(fields, "inserts").is_ok_and(|n| n == 0.0) {
+        judgement.failure = Some(Failure::QueueNotUsed);
+    }
 }
 
 fn timing(
@@ -204,6 +224,7 @@ mod tests {
             api: crate::course::Api::Coursera,
             edition: Edition::default(),
             limits,
+            counted_queue: true,
         };
         let clocks = Clocks {
             helper_cpu: Duration::ZERO,

@@ -23,6 +23,10 @@ pub struct Context {
     pub edition: Edition,
     /// The trial's limits.
     pub limits: TrialLimits,
+    /// Whether the student's `MinPQ` is slider's counting one (not an
+    /// algs4 jar given with `--algs4`): a Solver then inserts at least once
+    /// into a queue slider counts, or it used a queue of its own.
+    pub counted_queue: bool,
 }
 
 /// What the probe clocked beside a trial's own record.
@@ -67,7 +71,7 @@ impl From<Result<(), Failure>> for Judgement {
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let input = Input { boards: vec![board], list: "puzzle04.txt".into(), trial: (1, 1), k: 0, seed: 0 };
 /// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20), on_course_scale: false };
-/// let context = Context { api: slider::course::Api::Coursera, edition: Default::default(), limits };
+/// let context = Context { api: slider::course::Api::Coursera, edition: Default::default(), limits, counted_queue: true };
 /// let spaced = Record::Ok(vec!["3\n0 1 3\n4 2 5\n7 8 6".into()]);
 /// assert_eq!(judge(Check::Value(Method::ToString), &input, &spaced, &Clocks::default(), &context).failure, None);
 /// let wrong = Record::Ok(vec!["5".into()]);
@@ -166,7 +170,7 @@ fn judge_fields(
             | Check::EqualsOnlyBoards
             | Check::EqualsOnlyGrandparent,
             Some(_),
-        ) => solver::judge(check, input, fields, context.api).into(),
+        ) => solver::judge(check, input, fields, context).into(),
         (check, Some(board)) => board::judge(check, board, input, fields, context.api).into(),
     }
 }

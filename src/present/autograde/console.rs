@@ -70,11 +70,15 @@ pub fn submission(
     several: bool,
 ) -> (String, Option<Comparison>) {
     let mut out = String::new();
-    if format == ConsoleFormat::Github {
-        out.push_str(&super::github(report));
-    }
-    if format != ConsoleFormat::Json {
-        out.push_str(&super::human(report, true));
+    match format {
+        // the human report quotes the student's text (toString(), messages,
+        // names): none of it may be a workflow command
+        ConsoleFormat::Github => {
+            out.push_str(&super::github(report));
+            out.push_str(&crate::present::github::quoted(&super::human(report, true)));
+        }
+        ConsoleFormat::Json => {}
+        _ => out.push_str(&super::human(report, true)),
     }
     let mut compared = None;
     if let Some(course) = course {
@@ -122,6 +126,9 @@ pub fn after_all(reports: &[Report], format: ConsoleFormat, comparisons: &[Compa
     if !comparisons.is_empty() {
         out.push('\n');
         out.push_str(&super::compare::agreement(comparisons));
+    }
+    if format == ConsoleFormat::Github && !out.is_empty() {
+        out = crate::present::github::quoted(&out);
     }
     out
 }

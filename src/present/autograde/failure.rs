@@ -190,6 +190,9 @@ pub fn describe(failure: &Failure) -> Vec<String> {
         Failure::JvmEnded { why } => vec![v(why)],
         Failure::NotRun { why } => vec![format!("not run: {}", v(why))],
         Failure::OverLimit => vec!["over the limit (see the table)".to_string()],
+        Failure::QueueNotUsed => vec![
+            "no key was inserted into algs4's MinPQ: the search used a queue of its own, whose work the course's counts and memory do not see".to_string(),
+        ],
         Failure::ProbeIncomplete => vec!["slider's probe sent an incomplete record (a bug in slider?)".to_string()],
     }
 }

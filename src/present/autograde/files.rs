@@ -97,8 +97,8 @@ impl<'a> StudentFiles<'a> {
 
 /// A plain, distinct file name for each submission: its folder or `.zip`
 /// name without `.zip`, with every character but letters, digits, `-`, `_`
-/// and `.` made `_`; `-2`, `-3` … when taken; `submission` when empty or
-/// hidden.
+/// and `.` made `_`; `-2`, `-3` … when taken (`index` always is: the
+/// class page's); `submission` when empty or hidden.
 ///
 /// # Example
 ///
@@ -109,12 +109,14 @@ impl<'a> StudentFiles<'a> {
 ///     PathBuf::from("zips/alice.zip"),
 ///     PathBuf::from("class/<bob>"),
 ///     PathBuf::from("class/.."),
+///     PathBuf::from("class/index"),
 /// ]);
-/// assert_eq!(names, ["alice", "alice-2", "_bob_", "submission"]);
+/// assert_eq!(names, ["alice", "alice-2", "_bob_", "submission", "index-2"]);
 /// ```
 #[must_use]
 pub fn report_names(submissions: &[PathBuf]) -> Vec<String> {
-    let mut used = HashSet::new();
+    // the class page's name is taken
+    let mut used: HashSet<String> = HashSet::from(["index".to_string()]);
     submissions
         .iter()
         .map(|submission| {
@@ -141,7 +143,7 @@ pub fn report_names(submissions: &[PathBuf]) -> Vec<String> {
             }
             let mut name = base.clone();
             let mut k = 1;
-            while !used.insert(name.clone()) {
+            while !used.insert(name.to_lowercase()) {
                 k += 1;
                 name = format!("{base}-{k}");
             }

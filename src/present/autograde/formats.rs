@@ -19,6 +19,11 @@ fn visible(text: &str) -> String {
     crate::format::visible(text.as_bytes(), true)
 }
 
+/// A submission's name, on one line: line breaks made visible too.
+fn one_line(text: &str) -> String {
+    crate::format::visible(text.as_bytes(), false)
+}
+
 fn outcome_name(verdict: Verdict) -> &'static str {
     match verdict {
         Verdict::Passed => "passed",
@@ -174,7 +179,7 @@ fn json_value(report: &Report) -> ReportJson {
         .collect();
     ReportJson {
         format: "slider-autograde/2",
-        submission: visible(&report.submission),
+        submission: one_line(&report.submission),
         api: report.api.name(),
         api_detected: report.detected,
         edition: report.edition.describe(),
@@ -250,7 +255,7 @@ pub fn csv(reports: &[Report]) -> String {
     out.push('\n');
     for report in reports {
         // A leading = + - @ makes a spreadsheet read a formula.
-        let mut name = visible(&report.submission).replace('"', "\"\"");
+        let mut name = one_line(&report.submission).replace('"', "\"\"");
         if name.starts_with(['=', '+', '-', '@']) {
             name.insert(0, '\'');
         }
@@ -341,7 +346,7 @@ pub(super) fn rows(report: &Report) -> Vec<Row> {
 pub fn junit(reports: &[Report]) -> String {
     let mut junit = JunitReport::new("slider-autograde");
     for report in reports {
-        let submission = visible(&report.submission);
+        let submission = one_line(&report.submission);
         let mut suite = TestSuite::new(submission.as_str());
         for Row {
             name,

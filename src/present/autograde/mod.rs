@@ -30,6 +30,12 @@ fn visible(text: &str) -> String {
     crate::format::visible(text.as_bytes(), true)
 }
 
+/// A name (a submission, a file) or a one-line note: its line breaks and
+/// control characters shown, never acted on.
+fn one_line(text: &str) -> String {
+    crate::format::visible(text.as_bytes(), false)
+}
+
 fn stage_line(stage: &Stage, not_run: Option<&str>) -> String {
     match (stage.ran, stage.passed, not_run) {
         (_, _, Some(why)) => format!("not run: {why}"),
@@ -271,7 +277,7 @@ fn table(out: &mut String, section: &SectionReport) {
 pub fn human(report: &Report, with_time: bool) -> String {
     let mut out = String::new();
     let detected = if report.detected { ", detected" } else { "" };
-    let _ = writeln!(out, "slider autograde: {}", visible(&report.submission));
+    let _ = writeln!(out, "slider autograde: {}", one_line(&report.submission));
     let _ = writeln!(
         out,
         "API: {}{detected}; edition: {}",
@@ -279,20 +285,20 @@ pub fn human(report: &Report, with_time: bool) -> String {
         report.edition.describe()
     );
     for file in &report.files {
-        let _ = writeln!(out, "graded: {}", visible(&file.display().to_string()));
+        let _ = writeln!(out, "graded: {}", one_line(&file.display().to_string()));
     }
     for change in &report.changes {
-        let _ = writeln!(out, "note: {}", visible(change));
+        let _ = writeln!(out, "note: {}", one_line(change));
     }
     for warning in &report.warnings {
-        let _ = writeln!(out, "warning: {}", visible(warning));
+        let _ = writeln!(out, "warning: {}", one_line(warning));
     }
     let _ = writeln!(out, "\nASSESSMENT SUMMARY\n");
     out.push_str(&summary(report));
     if !report.compilation.messages.is_empty() {
         banner(&mut out, "COMPILING");
         for line in &report.compilation.messages {
-            let _ = writeln!(out, "{}", visible(line));
+            let _ = writeln!(out, "{}", one_line(line));
         }
     }
     if !report.api_check.messages.is_empty() {
