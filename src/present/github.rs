@@ -4,8 +4,8 @@
 
 /// Escapes a GitHub workflow-command property or message: the one escaper
 /// of every GitHub annotation slider writes. A message cannot end the
-/// command or start another (`%`, CR and LF are encoded), and a property
-/// cannot add one (`:` and `,` too).
+/// command or start another (`%`, CR and LF are encoded, `##[` broken up),
+/// and a property cannot add one (`:` and `,` too).
 ///
 /// # Example
 ///
@@ -13,12 +13,15 @@
 /// use slider::present::github::escape;
 /// assert_eq!(escape("50%\n::add-mask::x", false), "50%25%0A::add-mask::x");
 /// assert_eq!(escape("a:b,c", true), "a%3Ab%2Cc");
+/// assert_eq!(escape("x ##[error]y", false), "x #\u{200c}#[error]y");
 /// ```
 pub fn escape(text: &str, property: bool) -> String {
+    // the runner reads `##[` anywhere in a line, annotations included
     let mut out = text
         .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A");
+        .replace('\n', "%0A")
+        .replace("##[", "#\u{200c}#[");
     if property {
         out = out.replace(':', "%3A").replace(',', "%2C");
     }

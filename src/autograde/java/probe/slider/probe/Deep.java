@@ -3,7 +3,8 @@
  * through instance fields and array elements, each as this JVM lays it out
  * (Instrumentation.getObjectSize; slider starts the memory JVMs without
  * compressed references or class pointers, the course's model). Not
- * followed: Class objects, class loaders, threads, and static fields. A
+ * followed: Class objects, class loaders, running threads, and static
+ * fields. No method the student's code can override is called. A
  * field the module system keeps closed counts its holder's own size only.
  * An array's elements are followed, and every reference field of every
  * class up the hierarchy, whatever its type, so that what a Board or a
@@ -90,7 +91,9 @@ final class Deep {
 
     private static void follow(Object e, IdentityHashMap<Object, Boolean> seen, ArrayDeque<Object> todo) {
         if (e == null || e instanceof Class || e instanceof ClassLoader) return;
-        if (e instanceof Thread && ((Thread) e).getState() != Thread.State.NEW) return;
+        // a running thread is not data; one never started (or ended) is. No
+        // student code on the walk: isAlive() is final, getState() is not.
+        if (e instanceof Thread && ((Thread) e).isAlive()) return;
         if (seen.put(e, true) == null) todo.push(e);
     }
 }
