@@ -293,6 +293,30 @@ fn jvm_end(ended: &Ended, before_start: bool) -> String {
     }
 }
 
+/// Judges trial `i` of `section`, on `input`, from its group's run.
+fn judge_trial(
+    section: &Section,
+    run: &GroupRun,
+    input: &super::catalog::Input,
+    i: usize,
+    context: &Context,
+) -> super::judge::Judgement {
+    match (run.records.trials.get(&i), run.missing.get(&i)) {
+        (Some(record), _) => {
+            let clocks = Clocks {
+                helper_cpu: run.records.helper_cpu.get(&i).copied().unwrap_or_default(),
+                yardstick: run.yardstick.get(&i).copied(),
+            };
+            judge(section.check, input, record, &clocks, context)
+        }
+        (None, Some(failure)) => Err(failure.clone()).into(),
+        (None, None) => Err(Failure::NotRun {
+            why: "no record".to_string(),
+        })
+        .into(),
+    }
+}
+
 /// Judges `section` from its group's run.
 pub(super) fn judge_section(
     section: &Section,
@@ -318,23 +342,7 @@ pub(super) fn judge_section(
         .inputs
         .iter()
         .zip(section.ops.clone())
-        .map(|(input, i)| {
-            let judgement = match (run.records.trials.get(&i), run.missing.get(&i)) {
-                (Some(record), _) => {
-                    let clocks = Clocks {
-                        helper_cpu: run.records.helper_cpu.get(&i).copied().unwrap_or_default(),
-                        yardstick: run.yardstick.get(&i).copied(),
-                    };
-                    judge(section.check, input, record, &clocks, &context)
-                }
-                (None, Some(failure)) => Err(failure.clone()).into(),
-                (None, None) => Err(Failure::NotRun {
-                    why: "no record".to_string(),
-                })
-                .into(),
-            };
-            (input, judgement)
-        })
+        .map(|(input, i)| (input, judge_trial(section, run, input, i, &context)))
         .collect();
     let tests = if section.per_row {
         judged

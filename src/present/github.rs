@@ -49,13 +49,14 @@ pub fn escape(text: &str, property: bool) -> String {
 /// ```
 #[must_use]
 pub fn quoted(text: &str) -> String {
+    use std::fmt::Write as _;
     let token = token();
     let mut out = format!("::stop-commands::{token}\n");
     out.push_str(&text.replace("##[", "#\u{200c}#["));
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    out.push_str(&format!("::{token}::\n"));
+    let _ = writeln!(out, "::{token}::");
     out
 }
 

@@ -23,7 +23,7 @@ pub const YARDSTICK_PUZZLE: &str = "puzzle37";
 /// course's reports: the median, over every Timing 1 row above 0.2 s of
 /// the calibration submissions, of the course's seconds × the yardstick's
 /// time here / the student's CPU time here.
-pub const YARDSTICK_COURSE: Duration = Duration::from_micros(60_000);
+pub const YARDSTICK_COURSE: Duration = Duration::from_millis(60);
 
 /// How far over the course's 5 s a Timing 1 row's seconds may be and
 /// still pass: the uncertainty of seconds on the course's scale. A row

@@ -78,7 +78,7 @@ pub fn submission(
             out.push_str(&crate::present::github::quoted(&super::human(report, true)));
         }
         ConsoleFormat::Json => {}
-        _ => out.push_str(&super::human(report, true)),
+        ConsoleFormat::Human => out.push_str(&super::human(report, true)),
     }
     let mut compared = None;
     if let Some(course) = course {

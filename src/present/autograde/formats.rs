@@ -107,6 +107,18 @@ struct ReportJson {
     elapsed_ms: u128,
 }
 
+fn figure_json(f: &crate::autograde::Figure) -> FigureJson {
+    FigureJson {
+        name: f.name,
+        value: f.value,
+        reference: f.reference,
+        limit: f.limit,
+        ratio: f.ratio(),
+        tolerance: f.tolerance,
+        close: f.close(),
+    }
+}
+
 fn json_value(report: &Report) -> ReportJson {
     let (score, graded_weight) = report.score();
     let categories = Category::ALL
@@ -160,19 +172,7 @@ fn json_value(report: &Report) -> ReportJson {
                         })
                         .collect(),
                     more_failures: t.more_failures,
-                    figures: t
-                        .figures
-                        .iter()
-                        .map(|f| FigureJson {
-                            name: f.name,
-                            value: f.value,
-                            reference: f.reference,
-                            limit: f.limit,
-                            ratio: f.ratio(),
-                            tolerance: f.tolerance,
-                            close: f.close(),
-                        })
-                        .collect(),
+                    figures: t.figures.iter().map(figure_json).collect(),
                 })
                 .collect(),
         })
