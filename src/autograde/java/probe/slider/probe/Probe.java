@@ -33,8 +33,9 @@
  *   ID missing MEMBER            a method or constructor is not there
  *   ID skipped                   not run: an earlier input of its list threw
  *   ID limit cpu|process|wall THREADS_MS PROCESS_MS WALL_MS
- *   ID cpu THREADS_NS            the CPU of the threads the trial started
- *                                besides its own (sent before its ok)
+ *   ID cpu THREADS_NS            the CPU, during the trial, of every thread
+ *                                of the JVM but its own and the worker's
+ *                                (sent before its ok)
  *   ID yardstick NS              the yardstick's CPU time just before the
  *                                trial (sent before its other records)
  *   done
