@@ -698,6 +698,11 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
         ),
         ("hostile/message-hangs", "of CPU time in its threads", None),
         ("hostile/sleeper", "sleeping or waiting", None),
+        (
+            "hostile/audit-aware",
+            "Solver$Node.tieBreak changed from 0 to 1",
+            None,
+        ),
         ("hostile/escapes", "java.lang.IllegalStateException", None),
         (
             "hostile/own-queue",

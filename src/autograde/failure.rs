@@ -103,8 +103,12 @@ pub enum Failure {
         /// Of all calls.
         of: u64,
     },
-    /// A key changed its order once in the `MinPQ`.
-    QueueKeyChanged,
+    /// A key changed while it was in the `MinPQ`.
+    QueueKeyChanged {
+        /// The first change slider found, in the probe's words (the field's
+        /// path from the key, its value when inserted and when it left).
+        what: String,
+    },
     /// The student's code threw.
     Threw {
         /// The exception's class.
@@ -194,7 +198,7 @@ impl Failure {
             Failure::EqualsNotCalled => "equals_not_called",
             Failure::EqualsNotBoard { .. } => "equals_not_board",
             Failure::EqualsNotGrandparent { .. } => "equals_not_grandparent",
-            Failure::QueueKeyChanged => "queue_key_changed",
+            Failure::QueueKeyChanged { .. } => "queue_key_changed",
             Failure::Threw { .. } => "threw",
             Failure::WrongException { .. } => "wrong_exception",
             Failure::NoException { .. } => "no_exception",

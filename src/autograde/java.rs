@@ -206,6 +206,10 @@ impl Jdk {
                         "--add-opens=java.base/java.util=ALL-UNNAMED",
                         "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
                         "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+                        // what a MethodHandle bound to a constant or a heap
+                        // buffer holds (Deep follows closed fields otherwise not)
+                        "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+                        "--add-opens=java.base/java.nio=ALL-UNNAMED",
                     ]
                     .map(OsString::from),
                 );

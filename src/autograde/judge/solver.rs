@@ -198,7 +198,9 @@ pub(super) fn judge(
         }
         Check::QueueUnchanged => match named(fields, "queue-audit") {
             Some("") => Ok(()),
-            Some(_) => Err(Failure::QueueKeyChanged),
+            Some(what) => Err(Failure::QueueKeyChanged {
+                what: what.to_string(),
+            }),
             None => Err(Failure::ProbeIncomplete),
         },
         Check::EqualsCalled => {

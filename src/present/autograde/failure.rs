@@ -133,7 +133,10 @@ pub fn describe(failure: &Failure) -> Vec<String> {
         Failure::EqualsNotGrandparent { calls, of } => vec![format!(
             "equals() called {calls} times (of {of}) with a board that is not a neighbor of a neighbor (compare only with the previous search node's board)"
         )],
-        Failure::QueueKeyChanged => vec!["a key in the MinPQ changed its order after it was inserted (a search node was mutated?)".to_string()],
+        Failure::QueueKeyChanged { what } => vec![
+            "a key was mutated after it was inserted into the MinPQ".to_string(),
+            format!("first change: {}", v(what)),
+        ],
         Failure::Threw {
             class,
             message,

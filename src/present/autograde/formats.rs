@@ -13,16 +13,7 @@ use super::describe;
 use crate::autograde::catalog::Classes;
 use crate::autograde::{Category, Report, Verdict};
 
-/// Untrusted text (a student's output, exception messages, file names),
-/// with its control, bidi and separator characters made visible.
-fn visible(text: &str) -> String {
-    crate::format::visible(text.as_bytes(), true)
-}
-
-/// A submission's name, on one line: line breaks made visible too.
-fn one_line(text: &str) -> String {
-    crate::format::visible(text.as_bytes(), false)
-}
+use super::{one_line, visible};
 
 fn outcome_name(verdict: Verdict) -> &'static str {
     match verdict {

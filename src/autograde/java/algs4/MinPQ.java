@@ -4,9 +4,10 @@
  * comparison and resize for resize, so that keys of equal priority leave in
  * the same order as under the course's grader (a Solver's counts depend on
  * it). It counts its operations in slider.probe.Tally, and tells
- * slider.probe.Instances of each queue made and each delMin() (which the
- * probe uses to measure the queues' memory, and to check that no key
- * changes its order once in a queue).
+ * slider.probe.Instances of each queue made, each key inserted and each key
+ * about to leave (which the probe uses to measure the queues' memory, and to
+ * check that no key changes while in a queue). The probe loads this class
+ * before any student class, so that the token it takes is its own.
  */
 package edu.princeton.cs.algs4;
 
@@ -15,6 +16,7 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 public class MinPQ<Key> implements Iterable<Key> {
+    private static final Object TOKEN = slider.probe.Instances.token();
     private Key[] pq;
     private int n;
     private Comparator<Key> comparator;
@@ -29,7 +31,7 @@ public class MinPQ<Key> implements Iterable<Key> {
         if (initCapacity < 0) throw new IllegalArgumentException("negative capacity");
         pq = (Key[]) new Object[initCapacity + 1];
         n = 0;
-        if (announced) slider.probe.Instances.created(this);
+        if (announced) slider.probe.Instances.created(TOKEN, this);
     }
 
     public MinPQ() { this(1); }
@@ -48,7 +50,8 @@ public class MinPQ<Key> implements Iterable<Key> {
         for (int i = 0; i < n; i++) pq[i + 1] = keys[i];
         for (int k = n / 2; k >= 1; k--) sink(k);
         for (int i = 0; i < n; i++) slider.probe.Tally.insert();
-        slider.probe.Instances.created(this);
+        slider.probe.Instances.created(TOKEN, this);
+        for (int i = 1; i <= n; i++) slider.probe.Instances.inserted(TOKEN, pq[i]);
     }
 
     public boolean isEmpty() { return n == 0; }
@@ -72,13 +75,14 @@ public class MinPQ<Key> implements Iterable<Key> {
         if (n == pq.length - 1) resize(2 * pq.length);
         pq[++n] = x;
         swim(n);
+        slider.probe.Instances.inserted(TOKEN, x);
     }
 
     public Key delMin() {
         if (isEmpty()) throw new NoSuchElementException("Priority queue underflow");
         slider.probe.Tally.delMin();
-        slider.probe.Instances.deleting(this);
         Key min = pq[1];
+        slider.probe.Instances.deleting(TOKEN, min);
         exch(1, n--);
         sink(1);
         pq[n + 1] = null;

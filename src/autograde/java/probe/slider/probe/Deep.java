@@ -3,8 +3,9 @@
  * through instance fields and array elements, each as this JVM lays it out
  * (Instrumentation.getObjectSize; slider starts the memory JVMs without
  * compressed references or class pointers, the course's model). Not
- * followed: Class objects, class loaders, running threads, and static
- * fields. No method the student's code can override is called. A
+ * followed: Class objects, class loaders and running threads; what the
+ * student's static fields and thread locals hold is charged by difference
+ * (outside()). No method the student's code can override is called. A
  * field the module system keeps closed counts its holder's own size only.
  * An array's elements are followed, and every reference field of every
  * class up the hierarchy, whatever its type, so that what a Board or a
@@ -58,19 +59,58 @@ final class Deep {
     }
 
     static long size(Object root) {
+        return walk(new Object[] {root}, new IdentityHashMap<>(), NONE);
+    }
+
+    private static final java.util.List<IdentityHashMap<Object, Boolean>> NONE = java.util.List.of();
+
+    /** Everything reachable from `roots`. */
+    static IdentityHashMap<Object, Boolean> reach(Object[] roots) {
+        IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
+        walk(roots, seen, NONE);
+        return seen;
+    }
+
+    /**
+     * The deep size of `made`, and what the student's statics and thread
+     * locals (outside()) reach now that they did not reach in `before`
+     * (taken before `made` was) and that `made` does not reach itself:
+     * memory kept for it where its fields do not show it. Returns
+     * {its own deep size, the rest}.
+     */
+    static long[] charged(Object made, IdentityHashMap<Object, Boolean> before) {
+        IdentityHashMap<Object, Boolean> own = new IdentityHashMap<>();
+        long size = walk(new Object[] {made}, own, NONE);
+        long hidden = walk(outside(), new IdentityHashMap<>(), java.util.List.of(before, own));
+        return new long[] {size, hidden};
+    }
+
+    /**
+     * The bytes of everything reachable from any of `roots`, each object
+     * once, but those in one of `notCounted` (followed all the same). An
+     * NIO buffer off the heap counts its capacity too. `seen` gets what
+     * was reached.
+     */
+    private static long walk(Object[] roots, IdentityHashMap<Object, Boolean> seen,
+                             java.util.List<IdentityHashMap<Object, Boolean>> notCounted) {
         Instrumentation inst = Agent.get();
         if (inst == null) throw new IllegalStateException("slider probe: the size agent is not loaded");
-        IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
         ArrayDeque<Object> todo = new ArrayDeque<>();
         long total = 0;
-        if (root != null) {
-            seen.put(root, true);
-            todo.push(root);
-        }
+        for (Object root : roots) follow(root, seen, todo);
         while (!todo.isEmpty()) {
             Object o = todo.pop();
-            total += inst.getObjectSize(o);
             if (seen.size() > 20_000_000) throw new IllegalStateException("more than 20,000,000 objects reachable");
+            boolean counted = true;
+            for (IdentityHashMap<Object, Boolean> set : notCounted) if (set.containsKey(o)) counted = false;
+            if (counted) {
+                total += inst.getObjectSize(o);
+                // a direct buffer's memory is outside the heap (Buffer's
+                // methods are the JDK's: no subclass of the student's exists)
+                if (o instanceof java.nio.Buffer && ((java.nio.Buffer) o).isDirect()) {
+                    total += (long) ((java.nio.Buffer) o).capacity() * elementBytes((java.nio.Buffer) o);
+                }
+            }
             Class<?> c = o.getClass();
             if (c.isArray()) {
                 if (!c.getComponentType().isPrimitive()) {
@@ -88,6 +128,67 @@ final class Deep {
         }
         return total;
     }
+
+    private static int elementBytes(java.nio.Buffer b) {
+        if (b instanceof java.nio.ByteBuffer) return 1;
+        if (b instanceof java.nio.CharBuffer || b instanceof java.nio.ShortBuffer) return 2;
+        if (b instanceof java.nio.IntBuffer || b instanceof java.nio.FloatBuffer) return 4;
+        return 8;
+    }
+
+    /**
+     * What the student's code keeps outside its objects' fields: the
+     * static fields of its classes (those already initialized: reading
+     * one never runs a static initializer) and the worker thread's
+     * thread-local maps. A Board or a Solver is charged what these reach
+     * after it was made and not before (a static WeakHashMap keyed by
+     * boards, a ThreadLocal, a static cache).
+     */
+    static Object[] outside() {
+        Instrumentation inst = Agent.get();
+        java.util.List<Object> out = new java.util.ArrayList<>();
+        ClassLoader student = Deep.class.getClassLoader();
+        sun.misc.Unsafe unsafe = unsafe();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (c.getClassLoader() != student || c.isArray() || c.isPrimitive()) continue;
+            String name = c.getName();
+            if (name.startsWith("slider.") || name.startsWith("edu.princeton.cs.algs4.")) continue;
+            if (unsafe.shouldBeInitialized(c)) continue;
+            Field[] declared;
+            try {
+                declared = c.getDeclaredFields();
+            } catch (LinkageError unloadable) {
+                continue;
+            }
+            for (Field f : declared) {
+                if (!Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) continue;
+                // read through Unsafe: Field.get would initialize the class
+                out.add(unsafe.getObject(unsafe.staticFieldBase(f), unsafe.staticFieldOffset(f)));
+            }
+        }
+        Thread worker = Thread.currentThread();
+        for (String local : new String[] {"threadLocals", "inheritableThreadLocals"}) {
+            try {
+                Field f = Thread.class.getDeclaredField(local);
+                f.setAccessible(true);
+                out.add(f.get(worker));
+            } catch (ReflectiveOperationException | RuntimeException closed) {
+                // not this JDK's layout: nothing to add
+            }
+        }
+        return out.toArray();
+    }
+
+    private static sun.misc.Unsafe unsafe() {
+        try {
+            Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            return (sun.misc.Unsafe) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("slider probe: no sun.misc.Unsafe", e);
+        }
+    }
+
 
     private static void follow(Object e, IdentityHashMap<Object, Boolean> seen, ArrayDeque<Object> todo) {
         if (e == null || e instanceof Class || e instanceof ClassLoader) return;

@@ -1,68 +1,94 @@
 /*
  * The MinPQ instances of one trial, for the probe: kept (strongly) while a
- * trial measures the queues' memory, and audited on every delMin() while a
- * trial checks that no key changes once in a queue. Both hooks return
- * nothing, so a caller learns nothing from them; whether they act is set by
- * the probe alone, and neither can take a queue off the record (the
- * MinPQ's iterator works on a copy that is never announced).
+ * trial measures the queues' memory, and the keys they were given, to
+ * check that none changes while it is in a queue (Solver 1).
+ *
+ * The check calls no student code. When a key has been inserted (after
+ * its swim, so that what the insert's own comparisons cached is in it),
+ * its state is copied by reflection: the key's own fields, and the fields
+ * and array elements of what it reaches, three references deep. When the
+ * key leaves the queue, the copy is compared with the key. Nothing the
+ * student's code can see differs between a trial whose result is judged
+ * and one whose is not: every operation copies the first WATCHED keys
+ * inserted, in the same way, and no compareTo() or equals() is called.
+ *
+ * Only the counting MinPQ can announce a queue or a key: it is handed a
+ * token once, when the probe loads it before any student class, and
+ * every hook ignores a call without it.
  */
 package slider.probe;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 
 public final class Instances {
-    private static volatile boolean recording, auditing;
+    /** The keys copied per operation (Solver 1's puzzles need far fewer). */
+    static final int WATCHED = 4096;
+    /** How far from the key a change is looked for. */
+    private static final int DEPTH = 3;
+    /** A longer primitive array is compared by its hash. */
+    private static final int ELEMENTS = 64;
+
+    private static final Object TOKEN = new Object();
+    private static volatile boolean handedOut;
+    private static volatile boolean recording;
     private static final List<Object> queues = new ArrayList<>();
+    private static final IdentityHashMap<Object, State> keys = new IdentityHashMap<>();
+    private static int watched;
 
     private Instances() { }
 
-    /** A MinPQ was made. */
-    public static void created(Object queue) {
-        if (recording && isQueue(queue)) synchronized (queues) { queues.add(queue); }
+    /** The counting MinPQ's token: handed out once, to the class the probe loads first. */
+    public static synchronized Object token() {
+        if (handedOut) throw new SecurityException("slider probe: the MinPQ token is taken");
+        handedOut = true;
+        return TOKEN;
     }
 
-    /** A MinPQ is about to give up its minimum. */
+    /** A MinPQ was made. */
+    public static void created(Object token, Object queue) {
+        if (token != TOKEN) return;
+        if (recording) synchronized (queues) { queues.add(queue); }
+    }
+
+    /** A key is in a MinPQ, in its place. */
     @SuppressWarnings("removal")
-    public static void deleting(Object queue) {
-        if (auditing && isQueue(queue)) {
+    public static void inserted(Object token, Object key) {
+        if (token != TOKEN || key == null) return;
+        synchronized (keys) {
+            if (watched >= WATCHED || keys.containsKey(key)) return;
+            watched++;
             // the student's Solver is on the stack: slider's own reflection
             // must not be judged by its (empty) permissions
-            java.security.AccessController.doPrivileged((java.security.PrivilegedAction<Void>) () -> {
-                audit(queue);
-                return null;
-            });
+            State s = java.security.AccessController.doPrivileged(
+                (java.security.PrivilegedAction<State>) () -> State.of(key));
+            keys.put(key, s);
         }
     }
 
-    private static boolean isQueue(Object queue) {
-        return queue != null && queue.getClass().getName().equals("edu.princeton.cs.algs4.MinPQ");
+    /** A key is about to leave a MinPQ. */
+    @SuppressWarnings("removal")
+    public static void deleting(Object token, Object key) {
+        if (token != TOKEN) return;
+        State before;
+        synchronized (keys) {
+            if (keys.isEmpty()) return;
+            before = keys.remove(key);
+        }
+        if (before == null) return;
+        String change = java.security.AccessController.doPrivileged(
+            (java.security.PrivilegedAction<String>) () -> before.changeIn(key));
+        if (change != null) Tally.queueOutOfOrder(change);
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void audit(Object queue) {
-        try {
-            Class<?> c = queue.getClass();
-            Field pqField = c.getDeclaredField("pq");
-            Field nField = c.getDeclaredField("n");
-            Field cmpField = c.getDeclaredField("comparator");
-            pqField.setAccessible(true);
-            nField.setAccessible(true);
-            cmpField.setAccessible(true);
-            Object[] pq = (Object[]) pqField.get(queue);
-            int n = nField.getInt(queue);
-            Comparator cmp = (Comparator) cmpField.get(queue);
-            for (int k = 2; k <= n; k++) {
-                int order = cmp == null ? ((Comparable) pq[k / 2]).compareTo(pq[k]) : cmp.compare(pq[k / 2], pq[k]);
-                if (order > 0) {
-                    Tally.queueOutOfOrder("a key in the MinPQ became smaller than its parent after it was inserted");
-                    return;
-                }
-            }
-        } catch (ReflectiveOperationException e) {
-            Tally.queueOutOfOrder("slider could not audit the MinPQ: " + e);
+    /** A new operation: no key watched yet. */
+    static void begin() {
+        synchronized (keys) {
+            keys.clear();
+            watched = 0;
         }
     }
 
@@ -71,11 +97,135 @@ public final class Instances {
         recording = on;
     }
 
-    static void audit(boolean on) {
-        auditing = on;
-    }
-
     static List<Object> recorded() {
         synchronized (queues) { return new ArrayList<>(queues); }
+    }
+
+    /**
+     * A key's state, as a list of (where, value) pairs in a fixed walk
+     * order: a primitive's value, a reference's identity (the object),
+     * a short primitive array's elements, a long one's hash. Objects of
+     * the key's own class (other search nodes) and of the JDK are known by
+     * identity only: the former are keys of their own, the latter either
+     * immutable (String, Integer) or out of reach.
+     */
+    static final class State {
+        /** Where (a path from the key) to its value, in walk order. */
+        private final java.util.LinkedHashMap<String, Object> values = new java.util.LinkedHashMap<>();
+
+        static State of(Object key) {
+            State s = new State();
+            s.walk(key, key.getClass(), simple(key.getClass()), 0, new IdentityHashMap<>());
+            return s;
+        }
+
+        /**
+         * The first change from this state in `key`, in words; null: none.
+         * Every change counts, a cache filled lazily too: the course's test
+         * is that an object added to a MinPQ is not mutated.
+         */
+        String changeIn(Object key) {
+            State now = of(key);
+            for (java.util.Map.Entry<String, Object> e : values.entrySet()) {
+                String at = e.getKey();
+                if (!now.values.containsKey(at)) continue; // under a reference found changed first
+                Object was = e.getValue(), is = now.values.get(at);
+                boolean same = was instanceof Number || was instanceof Boolean || was instanceof Character
+                    ? was.equals(is) : was == is;
+                if (same) continue;
+                return at + " changed from " + shown(was) + " to " + shown(is)
+                    + " while the key was in the MinPQ";
+            }
+            return null;
+        }
+
+        private void add(String at, Object value) {
+            values.put(at, value);
+        }
+
+        private void walk(Object o, Class<?> keyClass, String at, int depth, IdentityHashMap<Object, Boolean> seen) {
+            if (seen.put(o, Boolean.TRUE) != null) return;
+            Class<?> c = o.getClass();
+            if (c.isArray()) {
+                array(o, at, depth, keyClass, seen);
+                return;
+            }
+            for (Class<?> k = c; k != null && !isJdk(k); k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    // an inner class's enclosing instance (a Solver) is not part of the key
+                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
+                    Object v;
+                    try {
+                        f.setAccessible(true);
+                        v = f.get(o);
+                    } catch (RuntimeException | IllegalAccessException closed) {
+                        continue;
+                    }
+                    String name = at + "." + f.getName();
+                    add(name, v);
+                    if (!f.getType().isPrimitive()) follow(v, keyClass, name, depth, seen);
+                }
+            }
+        }
+
+        private void array(Object a, String at, int depth, Class<?> keyClass, IdentityHashMap<Object, Boolean> seen) {
+            int length = java.lang.reflect.Array.getLength(a);
+            add(at + ".length", length);
+            Class<?> e = a.getClass().getComponentType();
+            if (e.isPrimitive()) {
+                if (length > ELEMENTS) {
+                    add(at + " (its elements)", primitiveHash(a));
+                } else {
+                    for (int i = 0; i < length; i++) add(at + "[" + i + "]", java.lang.reflect.Array.get(a, i));
+                }
+                return;
+            }
+            Object[] elements = (Object[]) a;
+            for (int i = 0; i < Math.min(length, ELEMENTS); i++) {
+                add(at + "[" + i + "]", elements[i]);
+                follow(elements[i], keyClass, at + "[" + i + "]", depth, seen);
+            }
+        }
+
+        private void follow(Object v, Class<?> keyClass, String at, int depth, IdentityHashMap<Object, Boolean> seen) {
+            if (v == null || depth + 1 > DEPTH) return;
+            Class<?> c = v.getClass();
+            // other search nodes are keys of their own; the JDK's objects are
+            // immutable (String, Integer) or out of reach; a Solver or a
+            // queue is the search, not the key
+            if (c == keyClass || (!c.isArray() && isJdk(c)) || v instanceof Thread) return;
+            String name = c.getName();
+            if (name.equals("Solver") || name.endsWith(".Solver") || name.startsWith("edu.princeton.cs.algs4.")) return;
+            walk(v, keyClass, at, depth + 1, seen);
+        }
+
+        private static boolean isJdk(Class<?> c) {
+            String name = c.getName();
+            return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
+                || name.startsWith("sun.") || name.startsWith("com.sun.");
+        }
+
+        private static int primitiveHash(Object a) {
+            if (a instanceof int[]) return java.util.Arrays.hashCode((int[]) a);
+            if (a instanceof short[]) return java.util.Arrays.hashCode((short[]) a);
+            if (a instanceof byte[]) return java.util.Arrays.hashCode((byte[]) a);
+            if (a instanceof char[]) return java.util.Arrays.hashCode((char[]) a);
+            if (a instanceof long[]) return java.util.Arrays.hashCode((long[]) a);
+            if (a instanceof boolean[]) return java.util.Arrays.hashCode((boolean[]) a);
+            if (a instanceof float[]) return java.util.Arrays.hashCode((float[]) a);
+            return java.util.Arrays.hashCode((double[]) a);
+        }
+
+        private static String simple(Class<?> c) {
+            String name = c.getName();
+            return name.substring(name.lastIndexOf('.') + 1);
+        }
+
+        private static String shown(Object v) {
+            if (v == null) return "null";
+            if (v instanceof Number || v instanceof Boolean || v instanceof Character) return String.valueOf(v);
+            // an object is named by its class only: no student method is called
+            return "another " + simple(v.getClass());
+        }
     }
 }

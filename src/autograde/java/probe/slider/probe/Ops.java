@@ -25,8 +25,10 @@
  *                           call=result for each
  *   solve-two A B           two Solvers, then each's moves and solution
  *   solve-null              new Solver(null)
- *   audit B                 a Solver with the queue audit on: Tally fields
- *   board-memory B          the deep size of a new Board
+ *   audit B                 a Solver: Tally fields (the equals() counts, and
+ *                           the first key changed in a MinPQ: Instances)
+ *   board-memory B          the deep size of a new Board, with what the
+ *                           student's statics came to hold for it (Deep)
  *   solver-memory B         moves, the deep size of the Solver, the deep size
  *                           of its MinPQs at the end, Tally fields
  *   timing B                moves, cpu-ns of the constructor, Tally fields
@@ -63,6 +65,12 @@ final class Ops {
 
     /** Loads the classes before any policy exists (loading them needs no student code). */
     static void prepare() {
+        // the counting MinPQ takes its token before any student class loads
+        try {
+            Class.forName("edu.princeton.cs.algs4.MinPQ", true, Ops.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalStateException("slider probe: the counting MinPQ does not load", e);
+        }
         try {
             boardClass = Class.forName("Board", false, Ops.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
@@ -78,6 +86,7 @@ final class Ops {
     /** The record of one operation, made on the trial's own thread. */
     static List<String> record(String[] w) {
         List<String> out = new ArrayList<>();
+        Instances.begin();
         try {
             List<String> fields = run(w);
             out.add("ok");
@@ -395,23 +404,26 @@ final class Ops {
             case "audit": {
                 Object b = newBoard(parse(w[2]));
                 Tally.reset();
-                Instances.audit(true);
-                try {
-                    Object s = newSolver(b);
-                    int moves = client(s);
-                    out.addAll(Tally.fields());
-                    out.add("moves=" + moves);
-                } finally {
-                    Instances.audit(false);
-                }
+                Object s = newSolver(b);
+                int moves = client(s);
+                out.addAll(Tally.fields());
+                out.add("moves=" + moves);
                 break;
             }
-            case "board-memory":
-                out.add(String.valueOf(Deep.size(newBoard(parse(w[2])))));
+            case "board-memory": {
+                int[][] tiles = parse(w[2]);
+                // a first Board of the size: what the class and its
+                // per-size statics hold is not this Board's
+                newBoard(tiles);
+                java.util.IdentityHashMap<Object, Boolean> before = Deep.reach(Deep.outside());
+                long[] size = Deep.charged(newBoard(tiles), before);
+                out.add(String.valueOf(size[0] + size[1]));
                 break;
+            }
             case "solver-memory": {
                 // one Solver: its own deep size, and its MinPQs' at the end
                 Object b = newBoard(parse(w[2]));
+                java.util.IdentityHashMap<Object, Boolean> before = Deep.reach(Deep.outside());
                 Tally.reset();
                 Instances.record(true);
                 try {
@@ -419,9 +431,12 @@ final class Ops {
                     int moves = client(s);
                     List<String> counts = Tally.fields();
                     Object[] queues = Instances.recorded().toArray();
+                    // what statics or thread locals keep beyond the Solver
+                    // counts for it, and for its queues
+                    long[] size = Deep.charged(s, before);
                     out.add(String.valueOf(moves));
-                    out.add(String.valueOf(Deep.size(s)));
-                    out.add(String.valueOf(Deep.sumOfSizes(queues)));
+                    out.add(String.valueOf(size[0] + size[1]));
+                    out.add(String.valueOf(Deep.sumOfSizes(queues) + size[1]));
                     out.addAll(counts);
                 } finally {
                     Instances.record(false);
