@@ -790,12 +790,14 @@ fn attacks_on_the_measured_runs_are_caught() {
     common::require_jdk();
     // Forging the counters is refused: the counts stay over the limit.
     // CPU spent on a helper thread counts, on whatever thread it runs: in
-    // another thread group, behind a lying getId(), in a finalizer.
+    // another thread group, behind a lying getId(), in a finalizer, in
+    // threads too short-lived for any sampler to see.
     let helpers = [
         "hostile/helper-thread",
         "hostile/helper-parent-group",
         "hostile/helper-getid",
         "hostile/helper-finalizer",
+        "hostile/helper-short",
     ];
     let mut args = vec!["--only", "memory,timing", "--jobs", "2"];
     let paths: Vec<String> = ["hostile/forge-counters"]

@@ -256,16 +256,15 @@ public final class Probe {
      * one of its own, by OS thread id (kept at its highest): every thread
      * the student's code runs on, whatever its group, class or name.
      */
-    private static void sample(Map<String, Long> into) {
+    private static void sample(Map<String, Long> into, Map<String, Long> service) {
         String[] tasks = new java.io.File("/proc/self/task").list();
         if (tasks == null) return;
         for (String task : tasks) {
-            if (SERVICE.contains(task)) continue;
             try {
                 String stat = new String(Files.readAllBytes(Paths.get("/proc/self/task", task, "schedstat")),
                     StandardCharsets.US_ASCII);
                 long cpu = Long.parseLong(stat.substring(0, stat.indexOf(' ')));
-                into.merge(task, cpu, Math::max);
+                (SERVICE.contains(task) ? service : into).merge(task, cpu, Math::max);
             } catch (java.io.IOException | RuntimeException gone) {
                 // the thread ended between the listing and the read
             }
@@ -321,33 +320,37 @@ public final class Probe {
             processLimit = Math.max(processLimit, (long) (processLimit * scale));
             wallLimit = Math.max(wallLimit, (long) (wallLimit * scale));
         }
-        Map<String, Long> before = new HashMap<>();
-        Map<String, Long> seen = new HashMap<>();
-        sample(before);
+        Map<String, Long> before = new HashMap<>(), seen = new HashMap<>();
+        Map<String, Long> serviceBefore = new HashMap<>(), serviceSeen = new HashMap<>();
+        sample(before, serviceBefore);
         long startWall = System.nanoTime();
+        // read after the threads: the process's CPU since is never more
+        // than theirs plus what threads that ended spent
         long startProcess = processCpu();
         TASKS.put(w);
         String cut = null;
-        long threads = 0, process = 0, wall = 0, checked = 0;
+        long threads = 0, process = 0, wall = 0, checked = 0, ended = 0;
         List<String> fields;
         while (true) {
             fields = RESULTS.poll(10, java.util.concurrent.TimeUnit.MILLISECONDS);
-            sample(seen);
-            threads = 0;
-            for (Map.Entry<String, Long> e : seen.entrySet()) threads += e.getValue() - before.getOrDefault(e.getKey(), 0L);
-            if (fields != null) break;
             wall = System.nanoTime() - startWall;
-            if (wall - checked > 50_000_000L) {
+            boolean check = fields != null || wall - checked > 50_000_000L;
+            // the process's clock before the threads' (see startProcess)
+            if (check) process = processCpu() - startProcess;
+            sample(seen, serviceSeen);
+            threads = spent(seen, before);
+            if (check) {
                 checked = wall;
-                process = processCpu() - startProcess;
+                ended = endedThreads(process, threads + spent(serviceSeen, serviceBefore));
             }
-            if (threads > cpuLimit) cut = "cpu";
+            if (fields != null) break;
+            if (threads + ended > cpuLimit) cut = "cpu";
             else if (process > processLimit) cut = "process";
             else if (wall > wallLimit) cut = "wall";
             if (cut != null) break;
         }
         if (cut != null) {
-            emit(w[0], "limit", cut, String.valueOf(threads / 1_000_000L), String.valueOf(process / 1_000_000L),
+            emit(w[0], "limit", cut, String.valueOf((threads + ended) / 1_000_000L), String.valueOf(process / 1_000_000L),
                 String.valueOf(wall / 1_000_000L));
             return false;
         }
@@ -357,11 +360,30 @@ public final class Probe {
         for (Map.Entry<String, Long> e : seen.entrySet()) {
             if (!e.getKey().equals(workerTask)) helpers += e.getValue() - before.getOrDefault(e.getKey(), 0L);
         }
+        helpers += ended;
         if (helpers > 0) emit(w[0], "cpu", String.valueOf(helpers));
         kind[0] = fields.get(0);
         fields.add(0, w[0]);
         emit(fields.toArray(new String[0]));
         return true;
+    }
+
+    /** The CPU time the threads of `now` spent since `then`. */
+    private static long spent(Map<String, Long> now, Map<String, Long> then) {
+        long sum = 0;
+        for (Map.Entry<String, Long> e : now.entrySet()) sum += e.getValue() - then.getOrDefault(e.getKey(), 0L);
+        return sum;
+    }
+
+    /**
+     * The CPU time of threads that ended between two samples (a student's
+     * thread may live less than the 10 ms between them): what the process
+     * spent beyond every thread seen. The clocks are read so that this is
+     * never more than the truth but for the process clock's resolution
+     * (10 ms ticks on Linux, read twice): 30 ms of it are not charged.
+     */
+    private static long endedThreads(long process, long seenThreads) {
+        return Math.max(0, process - seenThreads - 30_000_000L);
     }
 
     /**
