@@ -280,3 +280,24 @@ impl<'c> Batch<'c> {
 fn shown(submission: &std::path::Path) -> String {
     crate::format::visible(submission.as_os_str().as_encoded_bytes(), false)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+    use std::os::unix::ffi::OsStrExt;
+
+    #[test]
+    fn the_progress_display_shows_a_name_and_never_acts_on_it() {
+        // a folder named to set the window title, clear the screen, forge a
+        // line and a workflow command
+        let name = b"subs/\x1b]0;pwned\x07\x1b[2J\rCompilation:  PASSED\n::notice ::x\x9b31m\xff";
+        let path = std::path::Path::new(std::ffi::OsStr::from_bytes(name));
+        let text = shown(path);
+        assert!(text.starts_with("subs/"), "{text}");
+        assert!(!text.contains('\n'), "{text:?}");
+        for c in text.chars() {
+            assert!(!c.is_control(), "{c:?} in {text:?}");
+        }
+        assert!(text.contains("Compilation:  PASSED"), "{text}");
+    }
+}
