@@ -788,7 +788,8 @@ fn autograde_to(files: &tempfile::TempDir, args: &[&str]) -> Vec<(&'static str, 
 #[test]
 fn attacks_on_the_measured_runs_are_caught() {
     common::require_jdk();
-    // Forging the counters is refused: the counts stay over the limit.
+    // Forging the counters is refused: the counts stay over the limit. A
+    // table of the public timing puzzles' solutions is found out.
     // CPU spent on a helper thread counts, on whatever thread it runs: in
     // another thread group, behind a lying getId(), in a finalizer, in
     // threads too short-lived for any sampler to see.
@@ -800,7 +801,7 @@ fn attacks_on_the_measured_runs_are_caught() {
         "hostile/helper-short",
     ];
     let mut args = vec!["--only", "memory,timing", "--jobs", "2"];
-    let paths: Vec<String> = ["hostile/forge-counters"]
+    let paths: Vec<String> = ["hostile/forge-counters", "hostile/timing-table"]
         .iter()
         .chain(&helpers)
         .map(|name| format!("fixtures/autograde/{name}"))
@@ -810,10 +811,16 @@ fn attacks_on_the_measured_runs_are_caught() {
     let all = expected();
     let reports = reports(&run.json);
     let mut wrong = Vec::new();
-    for name in ["hostile/forge-counters"].iter().chain(&helpers) {
+    for name in ["hostile/forge-counters", "hostile/timing-table"]
+        .iter()
+        .chain(&helpers)
+    {
         wrong.extend(mismatches(reports[*name], &all[*name]));
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
+    // The public timing puzzles looked up, not solved: fresh puzzles tell.
+    let table = reports["hostile/timing-table"]["sections"].to_string();
+    assert!(table.contains("looked up, not solved"), "{table}");
     for name in helpers {
         let sections = reports[name]["sections"].to_string();
         assert!(

@@ -7,6 +7,15 @@ use std::time::Duration;
 use super::protocol::LimitKind;
 use crate::Board;
 
+/// What showed that a timing puzzle was looked up ([`Failure::LookedUp`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LookedUpBy {
+    /// `MinPQ` insertions per insertion of the course's reference.
+    Insertions,
+    /// Boards made per insertion of the course's reference.
+    Boards,
+}
+
 /// Why one trial failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
@@ -102,6 +111,17 @@ pub enum Failure {
         calls: u64,
         /// Of all calls.
         of: u64,
+    },
+    /// A timing row's puzzle was looked up, not solved: per insertion of
+    /// the course's reference, the Solver inserted far fewer keys or made
+    /// far fewer Boards on it than on the least of the fresh puzzles drawn
+    /// this run.
+    LookedUp {
+        /// What gave it away.
+        by: LookedUpBy,
+        /// How many times less than on the fresh puzzles (rounded down);
+        /// `None`: none at all.
+        times: Option<u64>,
     },
     /// A key changed while it was in the `MinPQ`.
     QueueKeyChanged {
@@ -199,6 +219,7 @@ impl Failure {
             Failure::EqualsNotBoard { .. } => "equals_not_board",
             Failure::EqualsNotGrandparent { .. } => "equals_not_grandparent",
             Failure::QueueKeyChanged { .. } => "queue_key_changed",
+            Failure::LookedUp { .. } => "looked_up",
             Failure::Threw { .. } => "threw",
             Failure::WrongException { .. } => "wrong_exception",
             Failure::NoException { .. } => "no_exception",

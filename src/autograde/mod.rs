@@ -46,7 +46,7 @@ mod toolkit;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use failure::{Failure, Figure};
+pub use failure::{Failure, Figure, LookedUpBy};
 pub use pipeline::autograde;
 pub use report::{
     Category, Report, SectionReport, Stage, Status, TestResult, TrialFailure, Verdict,
@@ -72,6 +72,10 @@ pub struct Settings {
     pub algs4: Option<PathBuf>,
     /// The seed of the random inputs.
     pub seed: u64,
+    /// The seed of the fresh timing puzzles, which show whether the
+    /// course's public ones were solved or looked up: drawn anew for each
+    /// run by the command, and never shown, so that no table can hold them.
+    pub fresh_seed: u64,
     /// The CPU time one correctness or memory operation may take, over
     /// every thread it starts.
     pub trial_cpu: Duration,

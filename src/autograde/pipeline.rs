@@ -98,6 +98,7 @@ pub fn autograde(
             options.settings.edition,
             &options.settings.only,
             options.settings.seed,
+            options.settings.fresh_seed,
         );
         warm_model(&planned);
         let runs = run_groups(
@@ -144,15 +145,16 @@ pub fn autograde(
 /// made while javac runs, for the API given (Coursera's when it is to be
 /// detected, the likelier).
 fn start_plan(options: &Options) {
-    let (api, edition, only, seed) = (
+    let (api, edition, only, seed, fresh) = (
         options.settings.api,
         options.settings.edition,
         options.settings.only.clone(),
         options.settings.seed,
+        options.settings.fresh_seed,
     );
     let _ = std::thread::Builder::new()
         .name("slider-plan".into())
-        .spawn(move || catalog::plan_once(api, edition, &only, seed));
+        .spawn(move || catalog::plan_once(api, edition, &only, seed, fresh));
 }
 
 fn next_id() -> usize {

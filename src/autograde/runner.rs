@@ -317,6 +317,39 @@ fn judge_trial(
     }
 }
 
+/// The pace of trial `i` of a timing group's `run`, on `board`, if it
+/// finished.
+fn pace(run: &GroupRun, i: usize, board: &crate::Board) -> Option<super::judge::Pace> {
+    match run.records.trials.get(&i)? {
+        protocol::Record::Ok(fields) => super::judge::Pace::of(board, fields),
+        _ => None,
+    }
+}
+
+/// Fails each passed row of a timing `section` that its fresh puzzles
+/// (`section.controls`) show was looked up, not solved.
+fn looked_up(
+    section: &Section,
+    run: &GroupRun,
+    judged: &mut [(&super::catalog::Input, super::judge::Judgement)],
+) {
+    let fresh: Vec<_> = section
+        .controls
+        .iter()
+        .filter_map(|(i, board)| pace(run, *i, board))
+        .collect();
+    if fresh.is_empty() {
+        return;
+    }
+    for ((input, judgement), i) in judged.iter_mut().zip(section.ops.clone()) {
+        if judgement.failure.is_some() {
+            continue;
+        }
+        let row = input.boards.first().and_then(|board| pace(run, i, board));
+        judgement.failure = row.and_then(|row| super::judge::looked_up(&row, &fresh));
+    }
+}
+
 /// Judges `section` from its group's run.
 pub(super) fn judge_section(
     section: &Section,
@@ -338,12 +371,13 @@ pub(super) fn judge_section(
         limits: trial_limits(mode, options).0,
         counted_queue: options.settings.algs4.is_none(),
     };
-    let judged: Vec<_> = section
+    let mut judged: Vec<_> = section
         .inputs
         .iter()
         .zip(section.ops.clone())
         .map(|(input, i)| (input, judge_trial(section, run, input, i, &context)))
         .collect();
+    looked_up(section, run, &mut judged);
     let tests = if section.per_row {
         judged
             .into_iter()

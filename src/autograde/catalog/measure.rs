@@ -30,6 +30,7 @@ pub(super) fn memory(planned: &mut Planned, seed: u64) {
         ops,
         inputs: boards,
         per_row: true,
+        controls: Vec::new(),
     });
     let puzzles = inputs::make(Inputs::Files(&MEMORY_PUZZLES), 0);
     let mut group = Group::new(Classes::Reference, JvmMode::Memory);
@@ -55,12 +56,17 @@ pub(super) fn memory(planned: &mut Planned, seed: u64) {
             ops: ops.clone(),
             inputs: puzzles.clone(),
             per_row: true,
+            controls: Vec::new(),
         });
     }
 }
 
-/// The timing tests: one run per puzzle serves all five.
-pub(super) fn timing(planned: &mut Planned) {
+/// The timing tests: one run per puzzle serves all five. After the
+/// course's 25 puzzles, the same JVM times the Solver on fresh puzzles
+/// drawn from `fresh` (a seed drawn anew each run): the course's puzzles are
+/// public, and what a Solver does on them is checked against what it does
+/// on puzzles no table can hold (`Failure::LookedUp`).
+pub(super) fn timing(planned: &mut Planned, fresh: u64) {
     let puzzles = inputs::make(Inputs::Files(&TIMING_PUZZLES), 0);
     let mut group = Group::new(Classes::Reference, JvmMode::Timing);
     let ops = group.rows(
@@ -69,6 +75,9 @@ pub(super) fn timing(planned: &mut Planned) {
             .map(|i| Op::Timing(i.boards[0].clone()))
             .collect(),
     );
+    let boards = fresh_puzzles(fresh);
+    let checks = group.rows(boards.iter().cloned().map(Op::Timing).collect());
+    let controls: Vec<(usize, crate::Board)> = checks.zip(boards).collect();
     planned.groups.push(group);
     let group = planned.groups.len() - 1;
     for (id, title, test) in [
@@ -104,6 +113,41 @@ pub(super) fn timing(planned: &mut Planned) {
             ops: ops.clone(),
             inputs: puzzles.clone(),
             per_row: true,
+            controls: controls.clone(),
         });
     }
+}
+
+/// The fresh puzzles' sizes and the range of the course's reference's
+/// insertions each is drawn in: a 3x3 as hard as the course's middle 3x3
+/// ones, two 4x4 as its easier 4x4 ones. Small enough for any Solver that
+/// passes a few timing rows to finish them (a trial that runs out of time
+/// checks nothing), and a second or so of the slowest Solvers' time.
+const FRESH: [(usize, std::ops::RangeInclusive<u64>); 3] = [
+    (3, 3_000..=20_000),
+    (4, 10_000..=60_000),
+    (4, 10_000..=60_000),
+];
+
+/// Draws the [`FRESH`] puzzles from `seed`.
+fn fresh_puzzles(seed: u64) -> Vec<crate::Board> {
+    use crate::generate::{Kind, generate, seeded};
+    use rand::RngExt;
+    let mut rng = seeded(seed);
+    FRESH
+        .iter()
+        .filter_map(|(n, inserts)| {
+            // a few hundred draws at most; each is a millisecond or so
+            (0..400).find_map(|_| {
+                let kind = if *n == 3 {
+                    Kind::Solvable
+                } else {
+                    Kind::ExactMoves(rng.random_range(26..=33))
+                };
+                let board = generate(*n, kind, &mut rng, None).ok()?;
+                let counts = crate::autograde::model::reference(&board)?;
+                inserts.contains(&counts.inserts).then_some(board)
+            })
+        })
+        .collect()
 }

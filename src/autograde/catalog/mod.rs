@@ -204,6 +204,9 @@ pub struct Section {
     pub inputs: Vec<Input>,
     /// Whether each input is a test of its own (memory and timing).
     pub per_row: bool,
+    /// Operations of its group that are no row but check the rows: the
+    /// fresh timing puzzles, with their boards (see `Failure::LookedUp`).
+    pub controls: Vec<(usize, Board)>,
 }
 
 /// One JVM's work.
@@ -283,20 +286,26 @@ pub struct Planned {
 /// ```
 /// use slider::autograde::{Category, catalog::plan_once};
 /// use slider::course::{Api, Edition};
-/// let first = plan_once(Api::Princeton, Edition::E52, &[Category::Memory], 1);
-/// let again = plan_once(Api::Princeton, Edition::E52, &[Category::Memory], 1);
+/// let first = plan_once(Api::Princeton, Edition::E52, &[Category::Memory], 1, 2);
+/// let again = plan_once(Api::Princeton, Edition::E52, &[Category::Memory], 1, 2);
 /// assert!(std::sync::Arc::ptr_eq(&first, &again));
 /// ```
 #[must_use]
-pub fn plan_once(api: Api, edition: Edition, only: &[Category], seed: u64) -> Arc<Planned> {
-    type Key = (Api, Edition, Vec<Category>, u64);
+pub fn plan_once(
+    api: Api,
+    edition: Edition,
+    only: &[Category],
+    seed: u64,
+    fresh: u64,
+) -> Arc<Planned> {
+    type Key = (Api, Edition, Vec<Category>, u64, u64);
     type Cell = Arc<OnceLock<Arc<Planned>>>;
     static PLANS: Mutex<Vec<(Key, Cell)>> = Mutex::new(Vec::new());
     let api = if api == Api::Any { Api::Coursera } else { api };
     let mut only = only.to_vec();
     only.sort();
     only.dedup();
-    let key: Key = (api, edition, only, seed);
+    let key: Key = (api, edition, only, seed, fresh);
     let cell = {
         let mut plans = PLANS
             .lock()
@@ -311,7 +320,7 @@ pub fn plan_once(api: Api, edition: Edition, only: &[Category], seed: u64) -> Ar
     };
     cell.get_or_init(|| {
         let wanted = |c: Category| key.2.is_empty() || key.2.contains(&c);
-        Arc::new(plan(api, edition, &wanted, seed))
+        Arc::new(plan(api, edition, &wanted, seed, fresh))
     })
     .clone()
 }
@@ -338,7 +347,7 @@ pub(super) fn salt(text: &str) -> u64 {
 /// ```
 /// use slider::autograde::{Category, catalog::plan};
 /// use slider::course::{Api, Edition};
-/// let planned = plan(Api::Coursera, Edition::E52, &|c| c != Category::Timing, 1);
+/// let planned = plan(Api::Coursera, Edition::E52, &|c| c != Category::Timing, 1, 2);
 /// let count = |c| planned.sections.iter().filter(|s| s.category == c)
 ///     .map(|s| if s.per_row { s.inputs.len() } else { 1 }).sum::<usize>();
 /// assert_eq!(count(Category::Correctness), 52);
@@ -346,7 +355,13 @@ pub(super) fn salt(text: &str) -> u64 {
 /// assert_eq!(count(Category::Timing), 0);
 /// ```
 #[must_use]
-pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed: u64) -> Planned {
+pub fn plan(
+    api: Api,
+    edition: Edition,
+    wanted: &dyn Fn(Category) -> bool,
+    seed: u64,
+    fresh: u64,
+) -> Planned {
     let api = if api == Api::Any { Api::Coursera } else { api };
     let mut planned = Planned::default();
     if wanted(Category::Correctness) {
@@ -419,6 +434,7 @@ pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed:
                     ops,
                     inputs,
                     per_row: false,
+                    controls: Vec::new(),
                 });
             }
         }
@@ -427,7 +443,7 @@ pub fn plan(api: Api, edition: Edition, wanted: &dyn Fn(Category) -> bool, seed:
         measure::memory(&mut planned, seed);
     }
     if wanted(Category::Timing) {
-        measure::timing(&mut planned);
+        measure::timing(&mut planned, fresh);
     }
     planned
 }

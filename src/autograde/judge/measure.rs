@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::{Clocks, Context, Judgement};
 use crate::Board;
 use crate::autograde::catalog::{Check, TimingTest};
-use crate::autograde::failure::{Failure, Figure};
+use crate::autograde::failure::{Failure, Figure, LookedUpBy};
 use crate::autograde::model::{self, CPU_LIMIT, Counts, SOLVER_MEMORY_FACTOR, memory, scale};
 use crate::autograde::protocol::named;
 use crate::course::Edition;
@@ -133,6 +133,70 @@ fn unqueued(judgement: &mut Judgement, fields: &[String], context: &Context) {
     }
 }
 
+/// A timing row done with this many times less work than the least of the
+/// fresh puzzles, per insertion of the course's reference, was looked up.
+/// Legitimate Solvers stay within a few times of it: tie-breaking, a closed
+/// set or a stronger heuristic change a Solver's work on every puzzle
+/// alike. (CPU time is no measure here: a small puzzle's fixed costs and a
+/// large one's cache misses move it more than that.)
+pub const LOOKED_UP: f64 = 20.0;
+
+/// What a Solver did on one timing puzzle, beside the course's reference.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pace {
+    /// Its `MinPQ` insertions.
+    pub inserts: f64,
+    /// The Boards it made (a search makes one for each node it inserts; a
+    /// table that fakes its insertions must make them too, and then does
+    /// a search's work).
+    pub boards: f64,
+    /// The reference's insertions on the same puzzle.
+    pub reference: u64,
+}
+
+impl Pace {
+    /// The pace of trial `fields` (a timing record) on `board`.
+    #[must_use]
+    pub fn of(board: &Board, fields: &[String]) -> Option<Pace> {
+        Some(Pace {
+            inserts: count(fields, "inserts").ok()?,
+            boards: count(fields, "boards").ok()?,
+            reference: model::reference(board)?.inserts,
+        })
+    }
+
+    fn per_insert(&self, value: f64) -> f64 {
+        value / self.reference.max(1) as f64
+    }
+}
+
+/// Whether a timing row whose pace was `row` was looked up, judged against
+/// the fresh puzzles' `fresh` (those that finished): [`LOOKED_UP`] times
+/// fewer `MinPQ` insertions, or Boards made, per reference insertion than
+/// on the least of them.
+#[must_use]
+pub fn looked_up(row: &Pace, fresh: &[Pace]) -> Option<Failure> {
+    let least = |f: &dyn Fn(&Pace) -> f64| fresh.iter().map(f).fold(f64::INFINITY, f64::min);
+    let verdict = |by, row: f64, fresh: f64| {
+        (fresh.is_finite() && row * LOOKED_UP < fresh).then(|| Failure::LookedUp {
+            by,
+            times: (row > 0.0).then(|| (fresh / row) as u64),
+        })
+    };
+    verdict(
+        LookedUpBy::Insertions,
+        row.per_insert(row.inserts),
+        least(&|p| p.per_insert(p.inserts)),
+    )
+    .or_else(|| {
+        verdict(
+            LookedUpBy::Boards,
+            row.per_insert(row.boards),
+            least(&|p| p.per_insert(p.boards)),
+        )
+    })
+}
+
 fn timing(
     test: TimingTest,
     board: &Board,
@@ -201,6 +265,61 @@ mod tests {
     use super::*;
     use crate::autograde::catalog::Input;
     use crate::autograde::protocol::TrialLimits;
+
+    fn pace(inserts: f64, boards: f64, reference: u64) -> Pace {
+        Pace {
+            inserts,
+            boards,
+            reference,
+        }
+    }
+
+    #[test]
+    fn a_row_solved_with_less_work_than_the_fresh_puzzles_by_a_few_times_stands() {
+        // slider's reference Solver on puzzle40: 315,112 insertions where the
+        // course's reference makes 1,108,443 (it stops sooner); on fresh
+        // puzzles it makes about as many as the course's
+        let fresh = [
+            pace(3_100.0, 2_900.0, 3_000),
+            pace(40_000.0, 36_000.0, 38_000),
+        ];
+        assert_eq!(
+            looked_up(&pace(315_112.0, 300_000.0, 1_108_443), &fresh),
+            None
+        );
+        // a stronger heuristic: ten times less work everywhere
+        let strong = [pace(310.0, 290.0, 3_000), pace(4_000.0, 3_600.0, 38_000)];
+        assert_eq!(
+            looked_up(&pace(110_000.0, 100_000.0, 1_108_443), &strong),
+            None
+        );
+    }
+
+    #[test]
+    fn a_row_with_no_search_or_faked_insertions_was_looked_up() {
+        let fresh = [
+            pace(3_100.0, 2_900.0, 3_000),
+            pace(40_000.0, 36_000.0, 38_000),
+        ];
+        assert_eq!(
+            looked_up(&pace(0.0, 41.0, 1_108_443), &fresh),
+            Some(Failure::LookedUp {
+                by: LookedUpBy::Insertions,
+                times: None
+            })
+        );
+        // insertions faked to the reference's count, without the Boards a
+        // search makes for them: 40 Boards for a path
+        assert_eq!(
+            looked_up(&pace(1_108_443.0, 41.0, 1_108_443), &fresh),
+            Some(Failure::LookedUp {
+                by: LookedUpBy::Boards,
+                times: Some(25_612)
+            })
+        );
+        // no fresh puzzle finished: nothing to compare with
+        assert_eq!(looked_up(&pace(0.0, 41.0, 1_108_443), &[]), None);
+    }
 
     /// Timing 1 of puzzle20 with `cpu` of CPU beside a yardstick of `yardstick`.
     fn timing_row(cpu: Duration, yardstick: Option<Duration>) -> Judgement {

@@ -8,6 +8,8 @@ mod board;
 mod measure;
 mod solver;
 
+pub use measure::{LOOKED_UP, Pace, looked_up};
+
 use super::catalog::{Check, Input};
 use super::failure::{Failure, Figure};
 use super::protocol::{LimitKind, Method, Record, TrialLimits};

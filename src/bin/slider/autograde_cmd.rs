@@ -147,6 +147,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         only: args.only.clone(),
         algs4: args.algs4.clone(),
         seed: args.seed,
+        fresh_seed: slider::generate::fresh_seed(),
         trial_cpu: args.trial_timeout,
         total: args.time_limit,
     };

@@ -133,6 +133,21 @@ pub fn describe(failure: &Failure) -> Vec<String> {
         Failure::EqualsNotGrandparent { calls, of } => vec![format!(
             "equals() called {calls} times (of {of}) with a board that is not a neighbor of a neighbor (compare only with the previous search node's board)"
         )],
+        Failure::LookedUp { by, times } => {
+            let what = match by {
+                crate::autograde::LookedUpBy::Insertions => "MinPQ insertions",
+                crate::autograde::LookedUpBy::Boards => "Boards made",
+            };
+            vec![
+                match times {
+                    Some(times) => format!(
+                        "{times}x fewer {what} per insertion of the course's reference than on fresh puzzles drawn this run"
+                    ),
+                    None => format!("no {what} at all, where fresh puzzles drawn this run took some"),
+                },
+                "the course's puzzles are public: this one was looked up, not solved".to_string(),
+            ]
+        }
         Failure::QueueKeyChanged { what } => vec![
             "a key was mutated after it was inserted into the MinPQ".to_string(),
             format!("first change: {}", v(what)),

@@ -26,7 +26,7 @@ import java.util.List;
 
 public final class Instances {
     /** The keys copied per operation (Solver 1's puzzles need far fewer). */
-    static final int WATCHED = 4096;
+    static final int WATCHED = 2048;
     /** How far from the key a change is looked for. */
     private static final int DEPTH = 3;
     /** A longer primitive array is compared by its hash. */
@@ -102,20 +102,27 @@ public final class Instances {
     }
 
     /**
-     * A key's state, as a list of (where, value) pairs in a fixed walk
-     * order: a primitive's value, a reference's identity (the object),
-     * a short primitive array's elements, a long one's hash. Objects of
-     * the key's own class (other search nodes) and of the JDK are known by
-     * identity only: the former are keys of their own, the latter either
-     * immutable (String, Integer) or out of reach.
+     * A key's state: the values of a fixed walk from it (a primitive's
+     * value, a reference's identity, a short primitive array's elements, a
+     * long one's hash). Objects of the key's own class (other search
+     * nodes) and of the JDK are known by identity only: the former are
+     * keys of their own, the latter either immutable (String, Integer) or
+     * out of reach; so are a Solver and slider's classes (an inner class's
+     * enclosing instance is the search, not the key). The walk is made
+     * again, naming each value, only to say where a change is.
      */
     static final class State {
-        /** Where (a path from the key) to its value, in walk order. */
-        private final java.util.LinkedHashMap<String, Object> values = new java.util.LinkedHashMap<>();
+        private final List<Object> values = new ArrayList<>();
+        /** With `names`, the path of each value (only when saying where a change is). */
+        private final List<String> names;
+
+        private State(boolean named) {
+            names = named ? new ArrayList<>() : null;
+        }
 
         static State of(Object key) {
-            State s = new State();
-            s.walk(key, key.getClass(), simple(key.getClass()), 0, new IdentityHashMap<>());
+            State s = new State(false);
+            s.walk(key, key.getClass(), "", 0, new IdentityHashMap<>());
             return s;
         }
 
@@ -126,21 +133,31 @@ public final class Instances {
          */
         String changeIn(Object key) {
             State now = of(key);
-            for (java.util.Map.Entry<String, Object> e : values.entrySet()) {
-                String at = e.getKey();
-                if (!now.values.containsKey(at)) continue; // under a reference found changed first
-                Object was = e.getValue(), is = now.values.get(at);
-                boolean same = was instanceof Number || was instanceof Boolean || was instanceof Character
-                    ? was.equals(is) : was == is;
-                if (same) continue;
-                return at + " changed from " + shown(was) + " to " + shown(is)
-                    + " while the key was in the MinPQ";
+            int n = Math.min(values.size(), now.values.size());
+            int at = 0;
+            while (at < n && same(values.get(at), now.values.get(at))) at++;
+            if (at == n && values.size() == now.values.size()) return null;
+            State named = new State(true);
+            named.walk(key, key.getClass(), simple(key.getClass()), 0, new IdentityHashMap<>());
+            if (at >= n || at >= named.names.size()) {
+                return "what " + simple(key.getClass()) + " reaches changed while the key was in the MinPQ";
             }
-            return null;
+            return named.names.get(at) + " changed from " + shown(values.get(at)) + " to "
+                + shown(now.values.get(at)) + " while the key was in the MinPQ";
+        }
+
+        private static boolean same(Object was, Object is) {
+            return was instanceof Number || was instanceof Boolean || was instanceof Character
+                ? was.equals(is) : was == is;
         }
 
         private void add(String at, Object value) {
-            values.put(at, value);
+            values.add(value);
+            if (names != null) names.add(at);
+        }
+
+        private String name(String at, String more) {
+            return names == null ? "" : at + more;
         }
 
         private void walk(Object o, Class<?> keyClass, String at, int depth, IdentityHashMap<Object, Boolean> seen) {
@@ -150,54 +167,67 @@ public final class Instances {
                 array(o, at, depth, keyClass, seen);
                 return;
             }
-            for (Class<?> k = c; k != null && !isJdk(k); k = k.getSuperclass()) {
-                for (Field f : k.getDeclaredFields()) {
-                    // an inner class's enclosing instance (a Solver) is not part of the key
-                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
-                    Object v;
-                    try {
-                        f.setAccessible(true);
-                        v = f.get(o);
-                    } catch (RuntimeException | IllegalAccessException closed) {
-                        continue;
-                    }
-                    String name = at + "." + f.getName();
-                    add(name, v);
-                    if (!f.getType().isPrimitive()) follow(v, keyClass, name, depth, seen);
+            for (Field f : FIELDS.get(c)) {
+                Object v;
+                try {
+                    v = f.get(o);
+                } catch (IllegalAccessException closed) {
+                    continue;
                 }
+                String name = name(at, "." + f.getName());
+                add(name, v);
+                if (!f.getType().isPrimitive()) follow(v, keyClass, name, depth, seen);
             }
         }
 
         private void array(Object a, String at, int depth, Class<?> keyClass, IdentityHashMap<Object, Boolean> seen) {
             int length = java.lang.reflect.Array.getLength(a);
-            add(at + ".length", length);
+            add(name(at, ".length"), length);
             Class<?> e = a.getClass().getComponentType();
             if (e.isPrimitive()) {
                 if (length > ELEMENTS) {
-                    add(at + " (its elements)", primitiveHash(a));
+                    add(name(at, " (its elements)"), primitiveHash(a));
                 } else {
-                    for (int i = 0; i < length; i++) add(at + "[" + i + "]", java.lang.reflect.Array.get(a, i));
+                    for (int i = 0; i < length; i++) add(name(at, "[" + i + "]"), java.lang.reflect.Array.get(a, i));
                 }
                 return;
             }
             Object[] elements = (Object[]) a;
             for (int i = 0; i < Math.min(length, ELEMENTS); i++) {
-                add(at + "[" + i + "]", elements[i]);
-                follow(elements[i], keyClass, at + "[" + i + "]", depth, seen);
+                String name = name(at, "[" + i + "]");
+                add(name, elements[i]);
+                follow(elements[i], keyClass, name, depth, seen);
             }
         }
 
         private void follow(Object v, Class<?> keyClass, String at, int depth, IdentityHashMap<Object, Boolean> seen) {
             if (v == null || depth + 1 > DEPTH) return;
             Class<?> c = v.getClass();
-            // other search nodes are keys of their own; the JDK's objects are
-            // immutable (String, Integer) or out of reach; a Solver or a
-            // queue is the search, not the key
             if (c == keyClass || (!c.isArray() && isJdk(c)) || v instanceof Thread) return;
             String name = c.getName();
             if (name.equals("Solver") || name.endsWith(".Solver") || name.startsWith("edu.princeton.cs.algs4.")) return;
             walk(v, keyClass, at, depth + 1, seen);
         }
+
+        /** Each class's instance fields, up its hierarchy to the JDK's, made accessible. */
+        private static final ClassValue<Field[]> FIELDS = new ClassValue<Field[]>() {
+            @Override
+            protected Field[] computeValue(Class<?> c) {
+                List<Field> out = new ArrayList<>();
+                for (Class<?> k = c; k != null && !isJdk(k); k = k.getSuperclass()) {
+                    for (Field f : k.getDeclaredFields()) {
+                        if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
+                        try {
+                            f.setAccessible(true);
+                            out.add(f);
+                        } catch (RuntimeException closed) {
+                            // not readable: not part of the state
+                        }
+                    }
+                }
+                return out.toArray(new Field[0]);
+            }
+        };
 
         private static boolean isJdk(Class<?> c) {
             String name = c.getName();
