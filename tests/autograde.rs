@@ -703,6 +703,11 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
             "Solver$Node.tieBreak changed from 0 to 1",
             None,
         ),
+        (
+            "hostile/search-in-moves",
+            "Solver$Node.tieBreak changed from 0 to 1",
+            None,
+        ),
         ("hostile/escapes", "java.lang.IllegalStateException", None),
         (
             "hostile/own-queue",
