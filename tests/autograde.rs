@@ -444,9 +444,23 @@ fn the_reference_scores_100_percent_in_every_report_format() {
         &path("results.json"),
         "--csv",
         &path("scores.csv"),
+        "--html",
+        &path("html"),
         "fixtures/autograde/reference",
     ]);
     run.assert_code(0);
+    // Nothing failed, so nothing has a hint.
+    assert!(!run.stdout.contains("hint:"), "{}", run.stdout);
+    let page = std::fs::read_dir(path("html"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.extension().is_some_and(|e| e == "html")
+                && p.file_name().is_some_and(|n| n != "index.html")
+        })
+        .unwrap();
+    let page = std::fs::read_to_string(page).unwrap();
+    assert!(!page.contains("Hint:"), "a hint on a page that passes");
     let report = &run.json["reports"][0];
     assert_eq!(report["format"], "slider-autograde/2");
     assert_eq!(report["score"], 100.0);
@@ -650,6 +664,49 @@ fn what_the_course_reports_taught_is_graded_as_the_course_grades_it() {
     );
 }
 
+// What every failure of a submission names (or, in a JVM where the
+// first attempt already failed, what the JVM says from then on).
+const NAMED_FAILURES: [(&str, &str, Option<&str>); 14] = [
+    ("hostile/exit", "System.exit(0) is not allowed", None),
+    ("hostile/exec", "\"execute\"", None),
+    ("hostile/reads-files", "\"read\"", None),
+    (
+        "hostile/forge-channel",
+        "\"/proc/self/fd/3\" \"write\"",
+        None,
+    ),
+    ("hostile/out-of-memory", "java.lang.OutOfMemoryError", None),
+    (
+        "hostile/stack-overflow",
+        "java.lang.StackOverflowError",
+        None,
+    ),
+    ("hostile/equals-loop", "of CPU time in its threads", None),
+    (
+        "hostile/static-init",
+        "java.lang.NumberFormatException",
+        Some("Could not initialize class Board"),
+    ),
+    ("hostile/message-hangs", "of CPU time in its threads", None),
+    ("hostile/sleeper", "sleeping or waiting", None),
+    (
+        "hostile/audit-aware",
+        "Solver$Node.tieBreak changed from 0 to 1",
+        None,
+    ),
+    (
+        "hostile/search-in-moves",
+        "Solver$Node.tieBreak changed from 0 to 1",
+        None,
+    ),
+    ("hostile/escapes", "java.lang.IllegalStateException", None),
+    (
+        "hostile/own-queue",
+        "no key was inserted into algs4's MinPQ",
+        None,
+    ),
+];
+
 #[test]
 fn hostile_submissions_are_contained_and_their_reports_come_out() {
     common::require_jdk();
@@ -673,48 +730,7 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
     let prints = reports["hostile/prints"];
     assert_eq!(prints["score"], 100.0);
     assert!(prints["printed_bytes"].as_u64().unwrap() > 0);
-    // What every failure of a submission names (or, in a JVM where the
-    // first attempt already failed, what the JVM says from then on).
-    for (name, what, after) in [
-        ("hostile/exit", "System.exit(0) is not allowed", None),
-        ("hostile/exec", "\"execute\"", None),
-        ("hostile/reads-files", "\"read\"", None),
-        (
-            "hostile/forge-channel",
-            "\"/proc/self/fd/3\" \"write\"",
-            None,
-        ),
-        ("hostile/out-of-memory", "java.lang.OutOfMemoryError", None),
-        (
-            "hostile/stack-overflow",
-            "java.lang.StackOverflowError",
-            None,
-        ),
-        ("hostile/equals-loop", "of CPU time in its threads", None),
-        (
-            "hostile/static-init",
-            "java.lang.NumberFormatException",
-            Some("Could not initialize class Board"),
-        ),
-        ("hostile/message-hangs", "of CPU time in its threads", None),
-        ("hostile/sleeper", "sleeping or waiting", None),
-        (
-            "hostile/audit-aware",
-            "Solver$Node.tieBreak changed from 0 to 1",
-            None,
-        ),
-        (
-            "hostile/search-in-moves",
-            "Solver$Node.tieBreak changed from 0 to 1",
-            None,
-        ),
-        ("hostile/escapes", "java.lang.IllegalStateException", None),
-        (
-            "hostile/own-queue",
-            "no key was inserted into algs4's MinPQ",
-            None,
-        ),
-    ] {
+    for (name, what, after) in NAMED_FAILURES {
         let details = reports[name]["sections"]
             .as_array()
             .unwrap()

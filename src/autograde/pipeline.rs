@@ -93,13 +93,7 @@ pub fn autograde(
         if report.api == Api::Any {
             report.api = Api::Coursera;
         }
-        let planned = catalog::plan_once(
-            report.api,
-            options.settings.edition,
-            &options.settings.only,
-            options.settings.seed,
-            options.settings.fresh_seed,
-        );
+        let planned = plan(report.api, &options.settings);
         warm_model(&planned);
         let runs = run_groups(
             &planned, &built, toolkit, options, report.api, deadline, done,
@@ -145,16 +139,21 @@ pub fn autograde(
 /// made while javac runs, for the API given (Coursera's when it is to be
 /// detected, the likelier).
 fn start_plan(options: &Options) {
-    let (api, edition, only, seed, fresh) = (
-        options.settings.api,
-        options.settings.edition,
-        options.settings.only.clone(),
-        options.settings.seed,
-        options.settings.fresh_seed,
-    );
+    let settings = options.settings.clone();
     let _ = std::thread::Builder::new()
         .name("slider-plan".into())
-        .spawn(move || catalog::plan_once(api, edition, &only, seed, fresh));
+        .spawn(move || plan(settings.api, &settings));
+}
+
+/// The plan for `api` under `settings`, made once per process.
+fn plan(api: Api, settings: &super::Settings) -> std::sync::Arc<catalog::Planned> {
+    catalog::plan_once(
+        api,
+        settings.edition,
+        &settings.only,
+        settings.seed,
+        settings.fresh_seed,
+    )
 }
 
 fn next_id() -> usize {

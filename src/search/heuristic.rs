@@ -23,6 +23,24 @@ pub enum Heuristic {
 }
 
 impl Heuristic {
+    /// Its name on the command line (`--heuristic`), as
+    /// [`HeuristicChoice`] spells it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(slider::search::Heuristic::LinearConflict.cli_name(), "linear-conflict");
+    /// ```
+    #[must_use]
+    pub fn cli_name(self) -> &'static str {
+        match self {
+            Heuristic::Hamming => "hamming",
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::LinearConflict => "linear-conflict",
+            Heuristic::PatternDatabase => "pdb",
+        }
+    }
+
     /// The default heuristic, the one policy every command follows: for a
     /// search that may use an inconsistent heuristic (IDA*), the strongest
     /// it can have (pattern databases when `databases` are at hand, else
@@ -83,6 +101,26 @@ impl HeuristicChoice {
             HeuristicChoice::Manhattan => Heuristic::Manhattan,
             HeuristicChoice::LinearConflict => Heuristic::LinearConflict,
             HeuristicChoice::Pdb => Heuristic::PatternDatabase,
+        }
+    }
+}
+
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    use super::{Heuristic, HeuristicChoice};
+    use clap::ValueEnum;
+
+    #[test]
+    fn each_heuristic_is_named_as_the_command_line_names_its_choice() {
+        for (heuristic, choice) in [
+            (Heuristic::Hamming, HeuristicChoice::Hamming),
+            (Heuristic::Manhattan, HeuristicChoice::Manhattan),
+            (Heuristic::LinearConflict, HeuristicChoice::LinearConflict),
+            (Heuristic::PatternDatabase, HeuristicChoice::Pdb),
+        ] {
+            let value = choice.to_possible_value().unwrap();
+            assert_eq!(heuristic.cli_name(), value.get_name());
+            assert_eq!(choice.resolve(true, true), heuristic);
         }
     }
 }

@@ -239,8 +239,8 @@ pub fn run(
     open: &dyn Fn(&Goal) -> Result<PatternDatabase, String>,
 ) -> Result<Outcome, String> {
     let method = request.method;
-    let databases = super::pdb::supports(board.size())
-        || PatternDatabase::cached_stronger(request.goal, request.pdb_dir).is_some();
+    let databases =
+        PatternDatabase::available(request.goal, super::pdb::Choice::Best, request.pdb_dir);
     let heuristic = request
         .heuristic
         .resolve(method == Method::Idastar, databases);

@@ -80,9 +80,10 @@ pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
                 why.to_string(),
             )]
         } else {
-            let each = share / mine.len() as f64;
+            let each = super::points_each(share, mine.len());
             mine.iter()
-                .map(|r| {
+                .zip(each)
+                .map(|(r, each)| {
                     let score = if r.passed { each } else { 0.0 };
                     test(r.name.clone(), r.passed, score, r.detail.clone())
                 })
@@ -92,7 +93,7 @@ pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
         let runner = Runner {
             version: 1,
             status: if passed { "pass" } else { "fail" },
-            max_score: share,
+            max_score: (share * 100.0).round() / 100.0,
             tests,
         };
         out.push((

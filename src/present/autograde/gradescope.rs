@@ -168,15 +168,27 @@ fn hundredths(points: f64) -> f64 {
 /// ```
 #[must_use]
 pub fn results(report: &Report, style: &Style) -> String {
-    let (percent, weight) = report.score();
-    let share = |category: Category| -> f64 {
-        let (_, total) = report.tally(category);
-        if weight == 0 || total == 0 || !report.graded(category) {
-            return 0.0;
-        }
-        style.max_score * f64::from(category.weight()) / f64::from(weight) / total as f64
+    let (_, weight) = report.score();
+    // each category's points, in hundredths that add up to its share
+    let mut points: std::collections::HashMap<Category, std::vec::IntoIter<f64>> = Category::ALL
+        .iter()
+        .map(|&category| {
+            let (_, total) = report.tally(category);
+            let share = if weight == 0 || total == 0 || !report.graded(category) {
+                0.0
+            } else {
+                style.max_score * f64::from(category.weight()) / f64::from(weight)
+            };
+            (category, super::points_each(share, total).into_iter())
+        })
+        .collect();
+    let mut share = |category: Category| -> f64 {
+        points
+            .get_mut(&category)
+            .and_then(Iterator::next)
+            .unwrap_or(0.0)
     };
-    let tests = rows(report)
+    let tests: Vec<Test> = rows(report)
         .into_iter()
         .enumerate()
         .map(
@@ -208,8 +220,9 @@ pub fn results(report: &Report, style: &Style) -> String {
             },
         )
         .collect();
+    let score: f64 = tests.iter().map(|t| t.score).sum();
     let results = Results {
-        score: hundredths(percent * style.max_score / 100.0),
+        score: hundredths(score),
         max_score: style.max_score,
         output: fenced(&summary(report)),
         output_format: "md",

@@ -45,17 +45,26 @@ pub fn hint(check: Check, failures: &[&Failure]) -> &'static str {
     by_check(check)
 }
 
-/// The hint of a failed `section`, from its check and its kept failures.
+/// The hint of `section`, from its check and its kept failures: none when
+/// no test of it failed, or when none of its failing inputs ran (those say
+/// why they did not).
 #[must_use]
-pub fn for_section(section: &crate::autograde::SectionReport) -> &'static str {
-    let failures: Vec<&Failure> = section
+pub fn for_section(section: &crate::autograde::SectionReport) -> Option<&'static str> {
+    let failed: Vec<&Failure> = section
         .tests
         .iter()
+        .filter(|t| t.verdict == crate::autograde::Verdict::Failed)
         .flat_map(|t| &t.failures)
         .map(|f| &f.failure)
+        .collect();
+    if failed.iter().all(|f| matches!(f, Failure::NotRun { .. })) {
+        return None;
+    }
+    let failures: Vec<&Failure> = failed
+        .into_iter()
         .filter(|f| !matches!(f, Failure::OverLimit))
         .collect();
-    hint(section.check, &failures)
+    Some(hint(section.check, &failures))
 }
 
 /// The hint of a failed test of `check`, from what the check is about.
@@ -140,5 +149,54 @@ fn by_check(check: Check) -> &'static str {
         Check::Timing(TimingTest::Caching) => {
             "manhattan() is called for every comparison: compute the priority once per search node, in its constructor, and compare the stored values"
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_section;
+    use crate::autograde::catalog::{Check, Classes};
+    use crate::autograde::{Category, Failure, SectionReport, TestResult, TrialFailure, Verdict};
+
+    fn section(failures: Vec<Failure>) -> SectionReport {
+        let failed = !failures.is_empty();
+        SectionReport {
+            id: "Memory 1".into(),
+            category: Category::Memory,
+            title: String::new(),
+            check: Check::BoardMemory,
+            classes: Classes::Student,
+            tests: vec![TestResult {
+                row: "n = 2".into(),
+                verdict: if failed {
+                    Verdict::Failed
+                } else {
+                    Verdict::Passed
+                },
+                passed: usize::from(!failed),
+                total: 1,
+                failures: failures
+                    .into_iter()
+                    .map(|failure| TrialFailure {
+                        input: "n = 2".into(),
+                        board: None,
+                        failure,
+                    })
+                    .collect(),
+                more_failures: 0,
+                figures: Vec::new(),
+            }],
+            time: std::time::Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn a_hint_only_where_a_test_ran_and_failed() {
+        assert_eq!(for_section(&section(vec![])), None);
+        let not_run = Failure::NotRun {
+            why: "an earlier input of this test ended its JVM".into(),
+        };
+        assert_eq!(for_section(&section(vec![not_run])), None);
+        assert!(for_section(&section(vec![Failure::OverLimit])).is_some());
     }
 }

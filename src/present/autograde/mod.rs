@@ -26,6 +26,31 @@ use crate::autograde::{
 pub use failure::{describe, grid};
 pub use formats::{csv, github, json, junit};
 
+/// `total` points split among `k` tests in hundredths of a point that add
+/// up to `total` rounded to the hundredth: the first tests get the odd
+/// hundredths (Gradescope and Classroom show two decimals).
+///
+/// # Example
+///
+/// ```
+/// let each = slider::present::autograde::points_each(15.0, 22);
+/// assert_eq!(each.len(), 22);
+/// assert_eq!((each[0], each[21]), (0.69, 0.68));
+/// assert_eq!(each.iter().map(|p| (p * 100.0).round() as i64).sum::<i64>(), 1500);
+/// ```
+#[must_use]
+pub fn points_each(total: f64, k: usize) -> Vec<f64> {
+    if k == 0 {
+        return Vec::new();
+    }
+    let cents = (total * 100.0).round().max(0.0) as u64;
+    let k64 = k as u64;
+    let (base, odd) = (cents / k64, cents % k64);
+    (0..k64)
+        .map(|i| (base + u64::from(i < odd)) as f64 / 100.0)
+        .collect()
+}
+
 fn visible(text: &str) -> String {
     crate::format::visible(text.as_bytes(), true)
 }
@@ -142,8 +167,8 @@ fn correctness(out: &mut String, section: &SectionReport) {
         test.passed,
         test.total
     );
-    if test.verdict == Verdict::Failed {
-        let _ = writeln!(out, "    hint: {}", hints::for_section(section));
+    if let Some(hint) = hints::for_section(section) {
+        let _ = writeln!(out, "    hint: {hint}");
     }
 }
 
@@ -254,8 +279,8 @@ fn table(out: &mut String, section: &SectionReport) {
         .filter(|t| t.verdict == Verdict::Passed)
         .count();
     let _ = writeln!(out, "==> {passed}/{} tests passed", section.tests.len());
-    if section.tests.iter().any(|t| t.verdict == Verdict::Failed) {
-        let _ = writeln!(out, "    hint: {}", hints::for_section(section));
+    if let Some(hint) = hints::for_section(section) {
+        let _ = writeln!(out, "    hint: {hint}");
     }
 }
 

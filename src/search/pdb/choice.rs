@@ -141,6 +141,31 @@ impl PatternDatabase {
         Ok((pdb, notes))
     }
 
+    /// Whether `choice` gives `goal` pattern databases: the one decision
+    /// of `auto` (`solve`, `check`, `bench`): for [`Choice::Best`], the sizes
+    /// slider builds on first use (3x3, 4x4), or a size whose strongest
+    /// kind is cached in `dir` (5x5's 6-6-6-6); for a kind, whether it is
+    /// of `goal`'s size.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::search::{Goal, pdb::{Choice, Kind, PatternDatabase}};
+    /// let empty = std::env::temp_dir().join("slider-doc-no-such-cache");
+    /// assert!(PatternDatabase::available(&Goal::standard(4), Choice::Best, &empty));
+    /// assert!(!PatternDatabase::available(&Goal::standard(5), Choice::Best, &empty));
+    /// assert!(!PatternDatabase::available(&Goal::standard(5), Choice::Kind(Kind::SevenEight), &empty));
+    /// ```
+    #[must_use]
+    pub fn available(goal: &Goal, choice: Choice, dir: &Path) -> bool {
+        match choice {
+            Choice::Best => {
+                super::supports(goal.size()) || Self::cached_stronger(goal, dir).is_some()
+            }
+            Choice::Kind(kind) => kind.size() == goal.size(),
+        }
+    }
+
     /// The strongest kind for `goal`'s size when its file is in `dir` and
     /// it is not the size's built-on-first-use kind (6-6-6-6 for 5x5, 7-8
     /// for 4x4), without opening it.

@@ -380,11 +380,9 @@ pub fn student(report: &Report) -> String {
             correctness_html(&mut body, test);
             let _ = write!(body, "<p>{}/{} inputs passed</p>", test.passed, test.total);
         }
-        let _ = write!(
-            body,
-            "<p class=\"hint\"><b>Hint:</b> {}</p>",
-            esc(super::hints::for_section(section))
-        );
+        if let Some(hint) = super::hints::for_section(section) {
+            let _ = write!(body, "<p class=\"hint\"><b>Hint:</b> {}</p>", esc(hint));
+        }
         body.push_str("</section>");
     }
     if !passed_tests.is_empty() {

@@ -147,8 +147,15 @@ public final class Instances {
         }
 
         private static boolean same(Object was, Object is) {
-            return was instanceof Number || was instanceof Boolean || was instanceof Character
-                ? was.equals(is) : was == is;
+            return isBox(was) ? was.equals(is) : was == is;
+        }
+
+        /** A primitive's value (a student's subclass of Number is an object like any other). */
+        private static boolean isBox(Object v) {
+            if (v == null) return false;
+            Class<?> c = v.getClass();
+            return c == Integer.class || c == Long.class || c == Short.class || c == Byte.class
+                || c == Character.class || c == Boolean.class || c == Float.class || c == Double.class;
         }
 
         private void add(String at, Object value) {
@@ -253,7 +260,7 @@ public final class Instances {
 
         private static String shown(Object v) {
             if (v == null) return "null";
-            if (v instanceof Number || v instanceof Boolean || v instanceof Character) return String.valueOf(v);
+            if (isBox(v)) return String.valueOf(v);
             // an object is named by its class only: no student method is called
             return "another " + simple(v.getClass());
         }
