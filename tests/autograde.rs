@@ -1004,6 +1004,46 @@ fn usage_and_setup_errors_exit_2_with_a_reason() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("openjdk-17-jdk-headless"), "{stderr}");
+
+    // A path after `--` would be graded beside every student's submission.
+    let bundle = tempfile::tempdir().unwrap();
+    let output = slider()
+        .arg("--gradescope-bundle")
+        .arg(bundle.path().join("autograder.zip"))
+        .args(["--", "--max-score", "40", "stray/submission"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("`stray/submission` after `--` is not a flag"),
+        "{stderr}"
+    );
+    assert!(!bundle.path().join("autograder.zip").exists());
+}
+
+#[test]
+fn sources_as_students_save_them_compile_and_pass() {
+    common::require_jdk();
+    // A UTF-8 byte-order mark, and a Windows-1252 (Latin-1) comment.
+    let run = autograde(&[
+        "--only",
+        "api,correctness",
+        "--jobs",
+        "2",
+        "fixtures/autograde/layouts/bom",
+        "fixtures/autograde/layouts/latin1",
+    ]);
+    run.assert_code(0);
+    let reports = reports(&run.json);
+    for (name, said) in [
+        ("layouts/bom", "byte-order mark removed"),
+        ("layouts/latin1", "read as Windows-1252"),
+    ] {
+        let report = reports[name];
+        assert_eq!(report["score"], 100.0, "{name}");
+        assert!(report["changes"].to_string().contains(said), "{name}");
+    }
 }
 
 /// Checks a Gradescope `results.json` against Gradescope's documented

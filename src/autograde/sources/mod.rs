@@ -39,7 +39,7 @@ pub struct SourceFile {
 pub enum SourceError {
     /// A required file is nowhere in the folder.
     Missing(&'static str),
-    /// The file could not be read, or is too large, or not UTF-8.
+    /// The file could not be read, or is too large.
     Unreadable(PathBuf, String),
 }
 
@@ -84,10 +84,11 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
     };
     let mut files = Vec::new();
     for (name, found) in REQUIRED.iter().zip(found) {
-        let Some((path, text, others)) = found else {
+        let Some((path, decoded, others)) = found else {
             return Err(SourceError::Missing(name));
         };
-        let (text, changes) = prepare(&text);
+        let (text, mut changes) = prepare(&decoded.text);
+        changes.splice(0..0, decoded.note.map(str::to_string));
         files.push(SourceFile {
             name,
             found: path,
@@ -101,7 +102,39 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
 
 /// Where each required file was found, its text, and the other files of
 /// its name.
-type Found = [Option<(PathBuf, String, Vec<PathBuf>)>; 2];
+type Found = [Option<(PathBuf, Decoded, Vec<PathBuf>)>; 2];
+
+/// A source's text, and how it was read when not as plain UTF-8.
+struct Decoded {
+    text: String,
+    note: Option<&'static str>,
+}
+
+/// The text of a source as students save it: UTF-8, with a byte-order mark
+/// or without; anything else is read as Windows-1252 (which Latin-1 text
+/// is too, and which every byte decodes in), what Windows editors save.
+fn decode(bytes: Vec<u8>) -> Decoded {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if let Some(Ok(text)) = bytes.strip_prefix(BOM).map(std::str::from_utf8) {
+        return Decoded {
+            text: text.to_string(),
+            note: Some("its UTF-8 byte-order mark removed (javac refuses one)"),
+        };
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Decoded { text, note: None },
+        Err(not_utf8) => {
+            let bytes = not_utf8.into_bytes();
+            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
+            Decoded {
+                text: text.into_owned(),
+                note: Some(
+                    "read as Windows-1252 (Latin-1), since it is not UTF-8; save it as UTF-8",
+                ),
+            }
+        }
+    }
+}
 
 /// Every file of each required name: `(depth, path, handle)`.
 type Candidates<T> = [Vec<(usize, PathBuf, T)>; 2];
@@ -248,11 +281,11 @@ fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
     Ok(texts)
 }
 
-/// Reads a source under [`MAX_SOURCE`], as UTF-8.
+/// Reads a source under [`MAX_SOURCE`] ([`decode`]).
 fn read_capped(
     opened: std::io::Result<impl std::io::Read>,
     path: &Path,
-) -> Result<String, SourceError> {
+) -> Result<Decoded, SourceError> {
     use std::io::Read;
     let unreadable = |why: String| SourceError::Unreadable(path.to_path_buf(), why);
     let reader = opened.map_err(|e| unreadable(e.to_string()))?;
@@ -264,7 +297,7 @@ fn read_capped(
     if bytes.len() as u64 > MAX_SOURCE {
         return Err(unreadable(format!("larger than {} KiB", MAX_SOURCE >> 10)));
     }
-    String::from_utf8(bytes).map_err(|e| unreadable(format!("not UTF-8 ({e})")))
+    Ok(decode(bytes))
 }
 
 /// The text to compile: the `package` declaration blanked (the classes
@@ -402,6 +435,34 @@ mod tests {
 
     fn lines(text: &str) -> usize {
         text.lines().count()
+    }
+
+    #[test]
+    fn a_source_with_a_byte_order_mark_or_in_latin_1_is_read_and_the_report_says_how() {
+        let layouts = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/autograde/layouts");
+        let reference = find(&layouts.join("../reference")).unwrap();
+        for (layout, said) in [
+            ("bom", "byte-order mark removed"),
+            ("latin1", "read as Windows-1252"),
+        ] {
+            let files = find(&layouts.join(layout)).unwrap();
+            for (file, plain) in files.iter().zip(&reference) {
+                assert!(
+                    file.changes[0].contains(said),
+                    "{layout}: {:?}",
+                    file.changes
+                );
+                assert!(file.text.ends_with(&plain.text), "{layout}/{}", file.name);
+                assert!(!file.text.starts_with('\u{feff}'), "{layout}/{}", file.name);
+            }
+            if layout == "latin1" {
+                assert!(
+                    files[0]
+                        .text
+                        .starts_with("// Auteur : René Lefèvre, été 2024 — ©\n")
+                );
+            }
+        }
     }
 
     #[test]

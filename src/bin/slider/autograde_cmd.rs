@@ -193,10 +193,20 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String], console: &Console)
     let trial = std::iter::once("slider autograde".to_string())
         .chain(flags.iter().cloned())
         .chain(["--gradescope", "results.json", "submission"].map(String::from));
-    if let Err(e) = <Baked as clap::Parser>::try_parse_from(trial) {
-        return console.fail(&format!(
-            "the flags to bake in are not valid `slider autograde` flags:\n{e}"
-        ));
+    match <Baked as clap::Parser>::try_parse_from(trial) {
+        Err(e) => {
+            return console.fail(&format!(
+                "the flags to bake in are not valid `slider autograde` flags:\n{e}"
+            ));
+        }
+        // every run would grade this path beside the student's submission
+        Ok(baked) if baked.args.submissions.len() > 1 => {
+            let stray = baked.args.submissions[0].display().to_string();
+            return console.fail(&format!(
+                "`{stray}` after `--` is not a flag: only flags are baked into a Gradescope bundle (each run grades /autograder/submission)"
+            ));
+        }
+        Ok(_) => {}
     }
     let written = std::env::current_exe()
         .and_then(|exe| slider::autograde::gradescope::bundle(out, &exe, flags));

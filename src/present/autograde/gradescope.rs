@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::formats::{Row, rows};
-use super::summary;
+use super::summary_shown;
 use crate::autograde::{Category, Report};
 
 /// When students see a test on Gradescope (its `visibility` field).
@@ -133,6 +133,9 @@ struct Results {
     max_score: f64,
     output: String,
     output_format: &'static str,
+    /// The run's standard output (slider's full report) is for staff: a
+    /// hidden category's figures are in it.
+    stdout_visibility: Visibility,
     execution_time: u64,
     tests: Vec<Test>,
 }
@@ -224,8 +227,11 @@ pub fn results(report: &Report, style: &Style) -> String {
     let results = Results {
         score: hundredths(score),
         max_score: style.max_score,
-        output: fenced(&summary(report)),
+        output: fenced(&summary_shown(report, &|c| {
+            style.visibility_of(c) == Visibility::Visible
+        })),
         output_format: "md",
+        stdout_visibility: Visibility::Hidden,
         execution_time: report.elapsed.as_secs(),
         tests,
     };
@@ -259,7 +265,88 @@ pub fn bundle_written(out: &std::path::Path, bytes: u64, flags: &[String]) -> St
 
 #[cfg(test)]
 mod tests {
-    use super::fenced;
+    use super::{Style, Visibility, fenced, results};
+    use crate::autograde::catalog::{Check, Classes};
+    use crate::autograde::{
+        Category, Failure, Report, SectionReport, Stage, TestResult, TrialFailure, Verdict,
+    };
+
+    /// A report whose memory tests pass 1 of 2.
+    fn report() -> Report {
+        let mut report = Report::new(
+            "s".into(),
+            crate::course::Api::Coursera,
+            crate::course::Edition::default(),
+        );
+        report.compilation = Stage {
+            ran: true,
+            passed: true,
+            messages: vec![],
+        };
+        report.api_check = report.compilation.clone();
+        let test = |passed: bool| TestResult {
+            row: "n = 2".into(),
+            verdict: if passed {
+                Verdict::Passed
+            } else {
+                Verdict::Failed
+            },
+            passed: usize::from(passed),
+            total: 1,
+            failures: (!passed)
+                .then(|| TrialFailure {
+                    input: "n = 2".into(),
+                    board: None,
+                    failure: Failure::OverLimit,
+                })
+                .into_iter()
+                .collect(),
+            more_failures: 0,
+            figures: vec![],
+        };
+        report.sections.push(SectionReport {
+            id: "Memory 1".into(),
+            category: Category::Memory,
+            title: String::new(),
+            check: Check::BoardMemory,
+            classes: Classes::Student,
+            tests: vec![test(true), test(false)],
+            time: std::time::Duration::ZERO,
+        });
+        for category in [Category::Correctness, Category::Timing] {
+            report.not_run.push((category, "left out".into()));
+        }
+        report
+    }
+
+    #[test]
+    fn a_category_not_shown_to_students_shows_nowhere_they_look() {
+        let output = |visibility| {
+            let style = Style {
+                max_score: 40.0,
+                visibility: vec![(Category::Memory, visibility)],
+            };
+            let v: serde_json::Value = serde_json::from_str(&results(&report(), &style)).unwrap();
+            assert_eq!(v["stdout_visibility"], "hidden");
+            v["output"].as_str().unwrap().to_string()
+        };
+        let shown = output(Visibility::Visible);
+        assert!(shown.contains("1/2 tests passed"), "{shown}");
+        assert!(shown.contains("Aggregate score: "), "{shown}");
+        for hidden in [
+            Visibility::Hidden,
+            Visibility::AfterDueDate,
+            Visibility::AfterPublished,
+        ] {
+            let text = output(hidden);
+            assert!(!text.contains("1/2"), "{hidden:?}: {text}");
+            assert!(
+                text.contains("Memory:       not shown to students yet"),
+                "{text}"
+            );
+            assert!(text.contains("Aggregate score: not shown"), "{text}");
+        }
+    }
 
     #[test]
     fn no_text_can_close_its_fence() {

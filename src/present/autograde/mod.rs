@@ -73,6 +73,13 @@ fn stage_line(stage: &Stage, not_run: Option<&str>) -> String {
 /// The summary: one line per category, the aggregate score and the weights.
 #[must_use]
 pub fn summary(report: &Report) -> String {
+    summary_shown(report, &|_| true)
+}
+
+/// [`summary`], with the figures of a category that is not `shown` (hidden
+/// from students, or not yet) left out, and the aggregate too when such a
+/// category is graded: the aggregate would tell its score.
+pub(crate) fn summary_shown(report: &Report, shown: &dyn Fn(Category) -> bool) -> String {
     let mut out = String::new();
     let why = |c: Category| {
         report
@@ -83,6 +90,7 @@ pub fn summary(report: &Report) -> String {
     };
     for category in Category::ALL {
         let value = match category {
+            _ if !shown(category) => "not shown to students yet".to_string(),
             Category::Compile => stage_line(&report.compilation, why(category)),
             Category::Api => stage_line(&report.api_check, why(category)),
             _ => {
@@ -105,7 +113,12 @@ pub fn summary(report: &Report) -> String {
         })
         .collect();
     out.push('\n');
-    if weight == 100 {
+    if Category::ALL.iter().any(|&c| report.graded(c) && !shown(c)) {
+        let _ = writeln!(
+            out,
+            "Aggregate score: not shown to students yet (it includes a category that is not)"
+        );
+    } else if weight == 100 {
         let _ = writeln!(out, "Aggregate score: {score:.2}%");
     } else {
         let _ = writeln!(out, "Aggregate score: {score:.2}% of the {weight}% graded");

@@ -423,6 +423,9 @@ final class Ops {
             case "solver-memory": {
                 // one Solver: its own deep size, and its MinPQs' at the end
                 Object b = newBoard(parse(w[2]));
+                // what the classes' static initializers make is not this
+                // Solver's: they run first (here, under the trial's limits)
+                initialize(solverClass);
                 java.util.IdentityHashMap<Object, Boolean> before = Deep.reach(Deep.outside());
                 Tally.reset();
                 Instances.record(true);
@@ -462,6 +465,14 @@ final class Ops {
                 throw new IllegalArgumentException("slider probe: unknown operation " + w[1]);
         }
         return out;
+    }
+
+    /** Initializes `c` and the classes declared in it (a Solver's nodes). */
+    private static void initialize(Class<?> c) throws ClassNotFoundException {
+        if (c == null) return;
+        ClassLoader loader = c.getClassLoader();
+        Class.forName(c.getName(), true, loader);
+        for (Class<?> inner : c.getDeclaredClasses()) Class.forName(inner.getName(), true, loader);
     }
 
     /**
