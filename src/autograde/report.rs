@@ -126,6 +126,28 @@ pub struct TestResult {
     pub figures: Vec<Figure>,
 }
 
+impl TestResult {
+    /// A memory or timing row (one input): passed when there is no
+    /// `failure`.
+    #[must_use]
+    pub fn row(row: String, failure: Option<TrialFailure>, figures: Vec<Figure>) -> TestResult {
+        let failed = failure.is_some();
+        TestResult {
+            row,
+            verdict: if failed {
+                Verdict::Failed
+            } else {
+                Verdict::Passed
+            },
+            passed: usize::from(!failed),
+            total: 1,
+            failures: failure.into_iter().collect(),
+            more_failures: 0,
+            figures,
+        }
+    }
+}
+
 /// One section of the report: a course test, or a memory or timing table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SectionReport {

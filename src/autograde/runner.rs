@@ -382,28 +382,12 @@ pub(super) fn judge_section(
         judged
             .into_iter()
             .map(|(input, judgement)| {
-                let failed = judgement.failure.is_some();
-                TestResult {
-                    row: input.list.clone(),
-                    verdict: if failed {
-                        Verdict::Failed
-                    } else {
-                        Verdict::Passed
-                    },
-                    passed: usize::from(!failed),
-                    total: 1,
-                    failures: judgement
-                        .failure
-                        .into_iter()
-                        .map(|failure| TrialFailure {
-                            input: input.label(),
-                            board: input.boards.first().cloned(),
-                            failure,
-                        })
-                        .collect(),
-                    more_failures: 0,
-                    figures: judgement.figures,
-                }
+                let failure = judgement.failure.map(|failure| TrialFailure {
+                    input: input.label(),
+                    board: input.boards.first().cloned(),
+                    failure,
+                });
+                TestResult::row(input.list.clone(), failure, judgement.figures)
             })
             .collect()
     } else {

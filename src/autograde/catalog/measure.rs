@@ -119,14 +119,14 @@ pub(super) fn timing(planned: &mut Planned, fresh: u64) {
 }
 
 /// The fresh puzzles' sizes and the range of the course's reference's
-/// insertions each is drawn in: a 3x3 as hard as the course's middle 3x3
-/// ones, two 4x4 as its easier 4x4 ones. Small enough for any Solver that
-/// passes a few timing rows to finish them (a trial that runs out of time
-/// checks nothing), and a second or so of the slowest Solvers' time.
+/// insertions each is drawn in: a 3x3 as hard as the course's easier 3x3
+/// ones, two 4x4 easier than any of its 4x4 ones. Small enough for any
+/// Solver that passes a few timing rows to finish them (a trial that runs
+/// out of time checks nothing), and little of the slowest Solvers' time.
 const FRESH: [(usize, std::ops::RangeInclusive<u64>); 3] = [
-    (3, 3_000..=20_000),
-    (4, 10_000..=60_000),
-    (4, 10_000..=60_000),
+    (3, 2_000..=10_000),
+    (4, 5_000..=20_000),
+    (4, 5_000..=20_000),
 ];
 
 /// Draws the [`FRESH`] puzzles from `seed`.

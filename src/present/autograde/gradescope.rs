@@ -268,7 +268,7 @@ mod tests {
     use super::{Style, Visibility, fenced, results};
     use crate::autograde::catalog::{Check, Classes};
     use crate::autograde::{
-        Category, Failure, Report, SectionReport, Stage, TestResult, TrialFailure, Verdict,
+        Category, Failure, Report, SectionReport, Stage, TestResult, TrialFailure,
     };
 
     /// A report whose memory tests pass 1 of 2.
@@ -284,25 +284,13 @@ mod tests {
             messages: vec![],
         };
         report.api_check = report.compilation.clone();
-        let test = |passed: bool| TestResult {
-            row: "n = 2".into(),
-            verdict: if passed {
-                Verdict::Passed
-            } else {
-                Verdict::Failed
-            },
-            passed: usize::from(passed),
-            total: 1,
-            failures: (!passed)
-                .then(|| TrialFailure {
-                    input: "n = 2".into(),
-                    board: None,
-                    failure: Failure::OverLimit,
-                })
-                .into_iter()
-                .collect(),
-            more_failures: 0,
-            figures: vec![],
+        let test = |passed: bool| {
+            let failure = (!passed).then(|| TrialFailure {
+                input: "n = 2".into(),
+                board: None,
+                failure: Failure::OverLimit,
+            });
+            TestResult::row("n = 2".into(), failure, vec![])
         };
         report.sections.push(SectionReport {
             id: "Memory 1".into(),

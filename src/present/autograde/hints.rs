@@ -156,47 +156,32 @@ fn by_check(check: Check) -> &'static str {
 mod tests {
     use super::for_section;
     use crate::autograde::catalog::{Check, Classes};
-    use crate::autograde::{Category, Failure, SectionReport, TestResult, TrialFailure, Verdict};
+    use crate::autograde::{Category, Failure, SectionReport, TestResult, TrialFailure};
 
-    fn section(failures: Vec<Failure>) -> SectionReport {
-        let failed = !failures.is_empty();
+    fn section(failure: Option<Failure>) -> SectionReport {
+        let failure = failure.map(|failure| TrialFailure {
+            input: "n = 2".into(),
+            board: None,
+            failure,
+        });
         SectionReport {
             id: "Memory 1".into(),
             category: Category::Memory,
             title: String::new(),
             check: Check::BoardMemory,
             classes: Classes::Student,
-            tests: vec![TestResult {
-                row: "n = 2".into(),
-                verdict: if failed {
-                    Verdict::Failed
-                } else {
-                    Verdict::Passed
-                },
-                passed: usize::from(!failed),
-                total: 1,
-                failures: failures
-                    .into_iter()
-                    .map(|failure| TrialFailure {
-                        input: "n = 2".into(),
-                        board: None,
-                        failure,
-                    })
-                    .collect(),
-                more_failures: 0,
-                figures: Vec::new(),
-            }],
+            tests: vec![TestResult::row("n = 2".into(), failure, Vec::new())],
             time: std::time::Duration::ZERO,
         }
     }
 
     #[test]
     fn a_hint_only_where_a_test_ran_and_failed() {
-        assert_eq!(for_section(&section(vec![])), None);
+        assert_eq!(for_section(&section(None)), None);
         let not_run = Failure::NotRun {
             why: "an earlier input of this test ended its JVM".into(),
         };
-        assert_eq!(for_section(&section(vec![not_run])), None);
-        assert!(for_section(&section(vec![Failure::OverLimit])).is_some());
+        assert_eq!(for_section(&section(Some(not_run))), None);
+        assert!(for_section(&section(Some(Failure::OverLimit))).is_some());
     }
 }
