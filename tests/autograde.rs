@@ -1128,12 +1128,14 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
     }
     names.sort();
     assert_eq!(names, ["flags", "run_autograder", "setup.sh", "slider"]);
-    // 40 points: compilation and API 10 each, memory 20 over 22 tests (the
-    // Board's 10 fail in buggy/board-goal-array).
-    let memory_test = 40.0 * 10.0 / 20.0 / 22.0;
+    // 40 points: compilation and API 10 each, memory 20 in hundredths over
+    // 22 tests (the Board's 10, the first, fail in buggy/board-goal-array).
+    let memory: f64 = slider::present::autograde::points_each(20.0, 22)[10..]
+        .iter()
+        .sum();
     for (fixture, score) in [
         ("reference", 40.0),
-        ("buggy/board-goal-array", 20.0 + 12.0 * memory_test),
+        ("buggy/board-goal-array", 20.0 + memory),
         ("buggy/compile-error", 0.0),
     ] {
         let submission = root.path().join("submission");
@@ -1271,9 +1273,13 @@ fn the_classroom_script_gives_the_reporter_points_per_category() {
             assert_eq!(result["status"], "fail");
         }
     }
-    // Compilation 10 points, API 10, memory 20 over 22 tests, 10 failed.
+    // Compilation 10 points, API 10, memory 20 in hundredths over 22 tests,
+    // the first 10 failed.
     assert!((max - 40.0).abs() < 1e-9, "{max}");
-    let expected = 20.0 + 12.0 * 20.0 / 22.0;
+    let memory: f64 = slider::present::autograde::points_each(20.0, 22)[10..]
+        .iter()
+        .sum();
+    let expected = 20.0 + memory;
     assert!((score - expected).abs() < 1e-9, "{score} != {expected}");
 }
 

@@ -14,6 +14,7 @@
 
 mod inputs;
 mod measure;
+mod op;
 pub mod rows;
 
 use std::sync::{Arc, Mutex, OnceLock};
@@ -23,6 +24,7 @@ use super::protocol::{Method, Op, SolverMethod};
 use crate::Board;
 use crate::course::{Api, Edition};
 pub use inputs::Input;
+use op::op;
 
 /// What a test asks of the student's classes, and how it is judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -462,42 +464,6 @@ fn cost(inputs: &[Input]) -> f64 {
             _ => 0.5,
         })
         .sum()
-}
-
-/// The probe's operation for one input of a correctness test.
-fn op(check: Check, input: &Input, api: Api, seed: u64) -> Op {
-    let board = || input.boards.first().cloned().unwrap_or_else(|| goal(2));
-    let second = || input.boards.get(1).cloned().unwrap_or_else(|| goal(2));
-    match check {
-        Check::Value(method) => Op::Value(method, board()),
-        Check::Tiles => Op::Tiles(board()),
-        Check::Neighbors => Op::Neighbors(board()),
-        Check::Neighbors2 => Op::Neighbors2(board()),
-        Check::Twin => Op::Twin(board()),
-        Check::Two => Op::Two(board(), second()),
-        Check::Mutate => Op::Mutate(board()),
-        Check::Order => Op::Order(board()),
-        Check::Equals => Op::Equals(board(), second()),
-        Check::Laws => Op::Laws(board()),
-        Check::Kth { twin, .. } => Op::Chain {
-            board: board(),
-            k: input.k,
-            twin,
-            seed: input.seed,
-        },
-        Check::Solver(method) => Op::Solve(board(), method),
-        Check::Sequence => Op::Sequence(board(), inputs::calls(input.seed ^ seed, api)),
-        Check::TwoSolvers => Op::SolveTwo(board(), second()),
-        Check::NullArgument => Op::SolveNull,
-        Check::UnsolvableThrows => Op::Solve(board(), SolverMethod::Moves),
-        Check::QueueUnchanged
-        | Check::EqualsCalled
-        | Check::EqualsOnlyBoards
-        | Check::EqualsOnlyGrandparent => Op::Audit(board()),
-        Check::BoardMemory => Op::BoardMemory(board()),
-        Check::SolverMemory | Check::QueueMemory => Op::SolverMemory(board()),
-        Check::Timing(_) => Op::Timing(board()),
-    }
 }
 
 fn goal(n: usize) -> Board {
