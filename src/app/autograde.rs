@@ -16,6 +16,7 @@ use crate::present::autograde as present;
 use crate::present::autograde::console::{self, ReportFile};
 use crate::present::autograde::files::StudentFiles;
 use crate::present::report_files::ReportFiles;
+use crate::run::container::Container;
 use crate::run::sandbox::{SandboxMode, Setup, UserMode};
 
 /// How every submission is graded, and what it may use of this machine.
@@ -31,6 +32,8 @@ pub struct Grading {
     pub user: UserMode,
     /// Whether bubblewrap is used.
     pub sandbox: SandboxMode,
+    /// The container this runs in: the JVMs are sized and scheduled to fit.
+    pub container: Container,
 }
 
 /// Where the reports go.
@@ -212,7 +215,12 @@ fn found(
 /// The library's options: the JDK, the sandbox, the limits of every JVM.
 fn options(grading: &Grading, console: &Console) -> Result<Options, u8> {
     let jdk = Jdk::from_env().map_err(|why| console.fail(&why))?;
-    let limits = Options::jvm_limits(grading.memory);
+    let asked = crate::run::jobs(grading.jobs);
+    let (jobs, memory) = Options::fit(&grading.container, asked, grading.memory);
+    if (jobs, memory) != (asked, grading.memory) {
+        console.say(&present::container_fit(&grading.container, jobs, memory));
+    }
+    let limits = Options::jvm_limits(memory);
     let setup = Setup::of_this_process(limits, grading.user, grading.sandbox, &[], Vec::new());
     let harness = console.harness(setup)?;
     let mut settings = grading.settings.clone();
@@ -223,7 +231,8 @@ fn options(grading: &Grading, console: &Console) -> Result<Options, u8> {
         settings,
         jdk,
         harness,
-        jobs: crate::run::jobs(grading.jobs),
+        jobs,
+        container: grading.container.clone(),
     })
 }
 

@@ -16,6 +16,99 @@ pub enum LookedUpBy {
     Boards,
 }
 
+/// How a JVM ended without a record of a trial.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JvmEnd {
+    /// `java` could not be started (the system's error).
+    CannotStart(String),
+    /// Its wall-clock limit ran out.
+    Wall,
+    /// Its CPU limit ran out.
+    Cpu,
+    /// It was over its memory limit.
+    Memory,
+    /// The program printed more than the output cap.
+    Output,
+    /// The container the grader runs in ran out of memory and its kernel
+    /// killed the JVM (`limit`: the container's memory, in bytes).
+    ContainerMemory {
+        /// The container's memory limit.
+        limit: u64,
+    },
+    /// It exited by itself with this code.
+    Exited(i32),
+    /// A signal killed it.
+    Killed(i32),
+    /// It ended, how is not known.
+    Unknown,
+}
+
+impl JvmEnd {
+    /// Its stable name in the JSON.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            JvmEnd::CannotStart(_) => "cannot_start",
+            JvmEnd::Wall => "wall",
+            JvmEnd::Cpu => "cpu",
+            JvmEnd::Memory => "memory",
+            JvmEnd::Output => "output",
+            JvmEnd::ContainerMemory { .. } => "container_memory",
+            JvmEnd::Exited(_) => "exited",
+            JvmEnd::Killed(_) => "killed",
+            JvmEnd::Unknown => "unknown",
+        }
+    }
+}
+
+/// Why a trial was not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotRun {
+    /// The submission's time (`--time-limit`, or its wall backstop) ran
+    /// out first.
+    TimeUp,
+    /// The reference classes the test runs with did not compile (javac's
+    /// words).
+    NoReference(String),
+    /// An earlier input of the same test ended the JVM.
+    EarlierEndedJvm,
+    /// The group's JVM was ended this many times already.
+    RestartsSpent(usize),
+    /// An easier timing puzzle (this one, or an earlier one when unknown)
+    /// ran out of time.
+    Harder {
+        /// The course's name of the puzzle that ran out of time.
+        puzzle: Option<String>,
+    },
+    /// An earlier input of its list failed: the course moves on to the
+    /// next list.
+    EarlierInList,
+    /// The probe sent no record and the JVM no reason.
+    NoRecord,
+}
+
+impl NotRun {
+    /// Its stable name in the JSON.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(slider::autograde::NotRun::TimeUp.kind(), "time_up");
+    /// ```
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            NotRun::TimeUp => "time_up",
+            NotRun::NoReference(_) => "no_reference",
+            NotRun::EarlierEndedJvm => "earlier_ended_jvm",
+            NotRun::RestartsSpent(_) => "restarts_spent",
+            NotRun::Harder { .. } => "harder",
+            NotRun::EarlierInList => "earlier_in_list",
+            NotRun::NoRecord => "no_record",
+        }
+    }
+}
+
 /// Why one trial failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
@@ -172,14 +265,19 @@ pub enum Failure {
     },
     /// The JVM ended with no record of this trial.
     JvmEnded {
-        /// How (facts of the run).
-        why: String,
+        /// How.
+        end: JvmEnd,
+        /// Whether it ended before slider's probe started (so before any
+        /// student code ran).
+        before_start: bool,
+        /// The last line the JVM wrote to standard error, if any (its
+        /// own words: an error's message).
+        last_words: String,
     },
-    /// Not run: an earlier trial ended its JVM, or the time for the whole
-    /// submission ran out.
+    /// Not run.
     NotRun {
         /// Why.
-        why: String,
+        why: NotRun,
     },
     /// A measured figure is over the course's limit (the figures say which).
     OverLimit,
@@ -230,6 +328,17 @@ impl Failure {
             Failure::OverLimit => "over_limit",
             Failure::QueueNotUsed => "queue_not_used",
             Failure::ProbeIncomplete => "probe_incomplete",
+        }
+    }
+
+    /// The stable name of its reason, for the failures that have one
+    /// (a JVM's end, why it was not run).
+    #[must_use]
+    pub fn reason(&self) -> Option<&'static str> {
+        match self {
+            Failure::JvmEnded { end, .. } => Some(end.kind()),
+            Failure::NotRun { why } => Some(why.kind()),
+            _ => None,
         }
     }
 }

@@ -97,7 +97,7 @@ mod tests {
             .trials
             .insert(2, limit(protocol::LimitKind::Cpu));
         let not_run = Failure::NotRun {
-            why: "harder".to_string(),
+            why: super::super::NotRun::Harder { puzzle: None },
         };
         first.missing.insert(4, not_run);
         assert_eq!(first.first_cpu_limited(), Some(2));

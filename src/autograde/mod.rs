@@ -28,6 +28,7 @@
 //! result. Every expected value comes from slider's Rust reference.
 
 pub mod api;
+mod budget;
 pub mod calibrate;
 pub mod catalog;
 mod failure;
@@ -46,7 +47,7 @@ mod toolkit;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use failure::{Failure, Figure, LookedUpBy};
+pub use failure::{Failure, Figure, JvmEnd, LookedUpBy, NotRun};
 pub use pipeline::autograde;
 pub use report::{
     Category, Report, SectionReport, Stage, Status, TestResult, TrialFailure, Verdict,
@@ -79,8 +80,42 @@ pub struct Settings {
     /// The CPU time one correctness or memory operation may take, over
     /// every thread it starts.
     pub trial_cpu: Duration,
-    /// The most one submission's autograde may take, whatever it does.
-    pub total: Duration,
+    /// The CPU time one submission's autograde may use, over every process
+    /// it starts (javac, javap, the JVMs): what a correct submission
+    /// needs does not grow in a slow or crowded container.
+    pub cpu_cap: Duration,
+    /// The wall time one submission's autograde may take, whatever it
+    /// does: a backstop for code that waits rather than computes
+    /// ([`Settings::wall_backstop`]).
+    pub wall_cap: Duration,
+}
+
+impl Settings {
+    /// The wall-time backstop for a CPU cap of `cpu_cap` in `container`:
+    /// twice the cap, and twice that again for each halving of a CPU
+    /// share under one CPU (so half a CPU, Gradescope's default, gets 4
+    /// times the CPU cap: 8 min for the default 120 s, within
+    /// Gradescope's default 10 min).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use slider::autograde::Settings;
+    /// use slider::run::container::Container;
+    /// let cap = Duration::from_secs(120);
+    /// assert_eq!(Settings::wall_backstop(cap, &Container::default()), Duration::from_secs(240));
+    /// let half = Container { cpus: Some(0.5), ..Container::default() };
+    /// assert_eq!(Settings::wall_backstop(cap, &half), Duration::from_secs(480));
+    /// ```
+    #[must_use]
+    pub fn wall_backstop(
+        cpu_cap: Duration,
+        container: &crate::run::container::Container,
+    ) -> Duration {
+        let share = container.cpus.map_or(1.0, |c| c.clamp(0.05, 1.0));
+        cpu_cap.mul_f64(2.0 / share)
+    }
 }
 
 /// How the autograder runs: its [`Settings`], and what this machine
@@ -96,6 +131,9 @@ pub struct Options {
     pub harness: Harness,
     /// JVMs run at once.
     pub jobs: usize,
+    /// The container the grader runs in, whose out-of-memory kills are
+    /// told apart from the JVMs' own ends.
+    pub container: crate::run::container::Container,
 }
 
 impl Options {
@@ -123,6 +161,45 @@ impl Options {
         }
     }
 
+    /// How many JVMs run at once, and how much resident memory each may
+    /// use, for `jobs` asked for and `memory` bytes each in `container`:
+    /// no more JVMs than its CPU share rounded up, and all of them, with
+    /// [`GRADER_RESERVE`] kept for the grader, within its memory. Fewer
+    /// JVMs run rather than any getting less than [`JVM_FLOOR`], unless a
+    /// single one cannot have even that: it gets what there is.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::Options;
+    /// use slider::run::container::Container;
+    /// // Gradescope's default container: 768 MB and half a CPU
+    /// let gradescope = Container { memory: Some(768 << 20), cpus: Some(0.5), oom_events: None };
+    /// assert_eq!(Options::fit(&gradescope, 2, 3072 << 20), (1, 640 << 20));
+    /// // no container: as asked
+    /// assert_eq!(Options::fit(&Container::default(), 2, 3072 << 20), (2, 3072 << 20));
+    /// ```
+    #[must_use]
+    pub fn fit(
+        container: &crate::run::container::Container,
+        jobs: usize,
+        memory: u64,
+    ) -> (usize, u64) {
+        let mut jobs = jobs.max(1);
+        if let Some(cpus) = container.cpus {
+            // ceil of a positive share, at least 1
+            let share = (cpus.ceil() as usize).max(1);
+            jobs = jobs.min(share);
+        }
+        let Some(usable) = container.memory_after(GRADER_RESERVE) else {
+            return (jobs, memory);
+        };
+        while jobs > 1 && usable / (jobs as u64) < JVM_FLOOR {
+            jobs -= 1;
+        }
+        (jobs, memory.min(usable / jobs as u64))
+    }
+
     /// These options for a submission the course graded in `course`'s
     /// edition (so that the two count the same tests).
     #[must_use]
@@ -134,6 +211,16 @@ impl Options {
         options
     }
 }
+
+/// The memory the grader keeps for itself in a container with a memory
+/// limit (its own process, javac's, the toolkit's files in the page
+/// cache); the JVMs share the rest.
+pub const GRADER_RESERVE: u64 = 128 << 20;
+
+/// The least resident memory a JVM is given when others could run beside
+/// it: the course's largest timing puzzle, solved by a reference-like
+/// Solver, peaks at about 520 MiB in a JVM of 640 MiB.
+pub const JVM_FLOOR: u64 = 640 << 20;
 
 /// Why the autograder could not run at all (a submission's own faults are
 /// findings in its [`Report`]).

@@ -3,8 +3,9 @@
 
 use std::ffi::OsString;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use super::budget::Budget;
 use super::catalog::{self, JvmMode};
 use super::group_run::GroupRun;
 use super::report::{Category, Report, SectionReport, Stage, Verdict};
@@ -36,7 +37,8 @@ pub fn autograde(
     done: &(dyn Fn(&SectionReport) + Sync),
 ) -> Report {
     let (started, settings) = (Instant::now(), &options.settings);
-    let deadline = started + settings.total;
+    let budget = Budget::new(settings.cpu_cap, settings.wall_cap);
+    let deadline = &budget;
     let wanted = |c: Category| settings.only.is_empty() || settings.only.contains(&c);
     let mut report = Report::new(
         submission.display().to_string(),
@@ -126,7 +128,7 @@ pub fn autograde(
     let _ = std::fs::remove_dir_all(&build_dir);
     report.elapsed = started.elapsed();
     // The runner stops starting JVMs with less than a second left.
-    report.timed_out = Instant::now() + Duration::from_secs(1) >= deadline
+    report.timed_out = budget.spent()
         && report
             .sections
             .iter()
@@ -203,7 +205,7 @@ fn run_groups(
     toolkit: &Toolkit,
     options: &Options,
     api: Api,
-    deadline: Instant,
+    deadline: &Budget,
     done: &(dyn Fn(&SectionReport) + Sync),
 ) -> Vec<Judged> {
     let mut order: Vec<usize> = (0..planned.groups.len()).collect();
@@ -266,7 +268,7 @@ fn build(
     toolkit: &Toolkit,
     options: &Options,
     dir: &Path,
-    deadline: Instant,
+    deadline: &Budget,
     report: &mut Report,
 ) -> Option<Vec<(String, String)>> {
     report.compilation.ran = true;
@@ -345,7 +347,7 @@ fn compile_reference(
     toolkit: &Toolkit,
     options: &Options,
     dir: &Path,
-    deadline: Instant,
+    deadline: &Budget,
 ) -> Result<std::path::PathBuf, String> {
     let solver: Vec<(&str, &str)> = solver
         .iter()
@@ -360,13 +362,10 @@ fn compile_reference(
         deadline,
     ) {
         Ok(()) => Ok(reference),
-        Err(messages) => Err(format!(
-            "Solver.java does not compile with the reference Board (does it call Board methods outside the API?): {}",
-            messages
-                .into_iter()
-                .find(|m| m.contains("error"))
-                .unwrap_or_default()
-        )),
+        Err(messages) => Err(messages
+            .into_iter()
+            .find(|m| m.contains("error"))
+            .unwrap_or_default()),
     }
 }
 
@@ -395,7 +394,7 @@ fn shadowing(classes: &Path) -> Vec<String> {
 
 fn api_stage(
     student: &Path,
-    deadline: Instant,
+    deadline: &Budget,
     toolkit: &Toolkit,
     options: &Options,
     report: &mut Report,

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::Options;
+use super::budget::Budget;
 use super::catalog::{Classes, Group, JvmMode, Section};
-use super::failure::Failure;
+use super::failure::{Failure, JvmEnd, NotRun};
 use super::group_run::GroupRun;
 use super::judge::{Clocks, Context, judge};
 use super::protocol::{self, Plan, Record, TrialLimits};
@@ -15,7 +16,8 @@ use super::report::{SectionReport, TestResult, TrialFailure, Verdict};
 use super::toolkit::Toolkit;
 use crate::course::{Api, Edition};
 use crate::run::Workdir;
-use crate::run::process::{self, Ended, Exit, Job, Memory, Stop};
+use crate::run::container::Container;
+use crate::run::process::{self, Ended, Exit, Job, Stop};
 
 /// How many times a group's JVM is started again after a limit ended one
 /// of its trials (the rest of that trial's test is not run; the JVM starts
@@ -54,7 +56,7 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
                 wall: (6 * options.settings.trial_cpu).max(Duration::from_secs(30)),
                 on_course_scale: false,
             },
-            (memory_mib / 2).clamp(256, 2048),
+            (memory_mib / 2).clamp(192, 2048),
         ),
     }
 }
@@ -66,8 +68,8 @@ pub(super) struct Grading<'a> {
     pub toolkit: &'a Toolkit,
     pub options: &'a Options,
     pub api: Api,
-    /// When the submission's time is up.
-    pub deadline: Instant,
+    /// What is left of the submission's time.
+    pub deadline: &'a Budget,
 }
 
 /// Runs `group` from trial `from` on, as job slot `slot`, until every
@@ -91,7 +93,13 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         (Classes::Student, _) => built.student.clone(),
         (Classes::Reference, Ok(reference)) => reference.clone(),
         (Classes::Reference, Err(why)) => {
-            all_missing(&mut run, from, &Failure::NotRun { why: why.clone() });
+            all_missing(
+                &mut run,
+                from,
+                &Failure::NotRun {
+                    why: NotRun::NoReference(why.clone()),
+                },
+            );
             return run;
         }
     };
@@ -99,17 +107,16 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
     let mut first = from;
     let mut restarts = 0;
     while first < group.ops.len() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left < Duration::from_secs(1) {
+        let Some(left) = deadline.left() else {
             all_missing(
                 &mut run,
                 first,
                 &Failure::NotRun {
-                    why: "the time for this submission ran out".to_string(),
+                    why: NotRun::TimeUp,
                 },
             );
             break;
-        }
+        };
         let plan = Plan {
             api,
             student: &classes,
@@ -119,9 +126,14 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
             first,
         };
         let started = Instant::now();
+        let kills_before = options.container.oom_kills();
         let ended = jvm(
             &plan, group.mode, heap, &classes, toolkit, options, slot, left,
         );
+        let oom_kills = options.container.oom_kills().saturating_sub(kills_before);
+        if let Ok(ended) = &ended {
+            deadline.charge(ended.cpu);
+        }
         run.wall += started.elapsed();
         let ended = match ended {
             Ok(ended) => ended,
@@ -130,7 +142,9 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
                     &mut run,
                     first,
                     &Failure::JvmEnded {
-                        why: format!("cannot start java: {e}"),
+                        end: JvmEnd::CannotStart(e.to_string()),
+                        before_start: true,
+                        last_words: String::new(),
                     },
                 );
                 break;
@@ -151,9 +165,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         if !limited {
             run.missing.insert(
                 stopped,
-                Failure::JvmEnded {
-                    why: jvm_end(&ended, !started_probe),
-                },
+                jvm_ended(&ended, !started_probe, &options.container, oom_kills),
             );
         }
         // The rest of the stopped trial's unit goes with it; the JVM starts
@@ -167,7 +179,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
             run.missing.insert(
                 i,
                 Failure::NotRun {
-                    why: "an earlier input of this test ended its JVM".to_string(),
+                    why: NotRun::EarlierEndedJvm,
                 },
             );
         }
@@ -183,7 +195,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
                 &mut run,
                 first,
                 &Failure::NotRun {
-                    why: format!("its JVM was ended {restarts} times before"),
+                    why: NotRun::RestartsSpent(restarts),
                 },
             );
             break;
@@ -208,20 +220,18 @@ fn skip_harder(group: &Group, stopped: usize, from: usize, run: &mut GroupRun) {
     let Some(limit) = work(stopped) else {
         return;
     };
-    let name = board(stopped)
-        .and_then(|b| {
-            crate::course::FILES
-                .iter()
-                .find(|(_, text)| text.parse::<crate::Board>().ok().as_ref() == Some(b))
-        })
-        .map_or_else(
-            || "an earlier puzzle".to_string(),
-            |(n, _)| format!("{n}.txt"),
-        );
+    let puzzle = board(stopped).and_then(|b| {
+        crate::course::FILES
+            .iter()
+            .find(|(_, text)| text.parse::<crate::Board>().ok().as_ref() == Some(b))
+            .map(|(n, _)| format!("{n}.txt"))
+    });
     for i in from..group.ops.len() {
         if work(i).is_some_and(|w| w >= limit) {
             run.missing.entry(i).or_insert_with(|| Failure::NotRun {
-                why: format!("{name}, which the course's reference solves with fewer insertions, ran out of time"),
+                why: NotRun::Harder {
+                    puzzle: puzzle.clone(),
+                },
             });
         }
     }
@@ -237,7 +247,7 @@ fn jvm(
     toolkit: &Toolkit,
     options: &Options,
     slot: u32,
-    left: Duration,
+    (cpu_left, left): (Duration, Duration),
 ) -> std::io::Result<Ended> {
     let uid = options.harness.uid(slot);
     let workdir = Workdir::new(&options.harness.scratch, "slider-probe", uid)?;
@@ -250,8 +260,7 @@ fn jvm(
     let per_trial = plan.limits.wall + Duration::from_secs(1);
     let trials = u32::try_from(plan.ops.len()).unwrap_or(u32::MAX);
     limits.wall = left.min(per_trial.saturating_mul(trials) + Duration::from_secs(30));
-    limits.cpu = Some(limits.wall.saturating_mul(4));
-    limits.memory = Memory::Resident(((heap + 512) << 20).max(limits.memory_bytes()));
+    limits.cpu = Some(limits.wall.saturating_mul(4).min(cpu_left));
     let mut expose = vec![toolkit.root.clone()];
     expose.extend(options.settings.algs4.iter().cloned());
     let job = Job {
@@ -263,16 +272,21 @@ fn jvm(
     process::run(&job, &limits, &options.harness.isolation(uid, expose))
 }
 
-/// Why a JVM produced no record for a trial.
-fn jvm_end(ended: &Ended, before_start: bool) -> String {
-    let why = match (ended.stop, ended.exit) {
-        (Some(Stop::Wall), _) => "the JVM ran out of time".to_string(),
-        (Some(Stop::Cpu), _) => "the JVM ran out of CPU time".to_string(),
-        (Some(Stop::Memory), _) => "the JVM ran out of memory".to_string(),
-        (Some(Stop::Output), _) => "the program printed more than the output cap".to_string(),
-        (None, Exit::Code(code)) => format!("the JVM exited with code {code}"),
-        (None, Exit::Signal(signal)) => format!("the JVM was killed by signal {signal}"),
-        (None, Exit::Unknown) => "the JVM ended".to_string(),
+/// Why a JVM produced no record for a trial: `oom_kills`, the
+/// container's out-of-memory kills while it ran, tell the kernel's kill
+/// from any other.
+fn jvm_ended(ended: &Ended, before_start: bool, container: &Container, oom_kills: u64) -> Failure {
+    let end = match (ended.stop, ended.exit) {
+        (Some(Stop::Wall), _) => JvmEnd::Wall,
+        (Some(Stop::Cpu), _) => JvmEnd::Cpu,
+        (Some(Stop::Memory), _) => JvmEnd::Memory,
+        (Some(Stop::Output), _) => JvmEnd::Output,
+        (None, Exit::Signal(9) | Exit::Code(137)) if oom_kills > 0 => JvmEnd::ContainerMemory {
+            limit: container.memory.unwrap_or(0),
+        },
+        (None, Exit::Code(code)) => JvmEnd::Exited(code),
+        (None, Exit::Signal(signal)) => JvmEnd::Killed(signal),
+        (None, Exit::Unknown) => JvmEnd::Unknown,
     };
     let tail = String::from_utf8_lossy(&ended.stderr_tail);
     let last = tail
@@ -281,15 +295,10 @@ fn jvm_end(ended: &Ended, before_start: bool) -> String {
         .find(|l| !l.trim().is_empty() && !l.starts_with("WARNING"))
         .unwrap_or("")
         .trim();
-    let when = if before_start {
-        " before the probe started"
-    } else {
-        ""
-    };
-    if last.is_empty() {
-        format!("{why}{when}")
-    } else {
-        format!("{why}{when} ({last})")
+    Failure::JvmEnded {
+        end,
+        before_start,
+        last_words: last.to_string(),
     }
 }
 
@@ -311,7 +320,7 @@ fn judge_trial(
         }
         (None, Some(failure)) => Err(failure.clone()).into(),
         (None, None) => Err(Failure::NotRun {
-            why: "no record".to_string(),
+            why: NotRun::NoRecord,
         })
         .into(),
     }
@@ -429,5 +438,60 @@ pub(super) fn judge_section(
         classes: section.classes,
         tests,
         time: run.wall,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ended(exit: Exit, stop: Option<Stop>) -> Ended {
+        Ended {
+            exit,
+            stop,
+            stdout: Vec::new(),
+            stderr_tail: b"WARNING: x\nException in thread \"main\" java.lang.Error: boom\n"
+                .to_vec(),
+            channel: Vec::new(),
+            wall: Duration::ZERO,
+            cpu: Duration::ZERO,
+            peak_rss: 0,
+            leftovers: 0,
+        }
+    }
+
+    #[test]
+    fn a_kill_by_the_containers_kernel_is_told_from_other_ends() {
+        let gradescope = Container {
+            memory: Some(768 << 20),
+            cpus: Some(0.5),
+            oom_events: None,
+        };
+        let killed = ended(Exit::Code(137), None);
+        let failure = jvm_ended(&killed, false, &gradescope, 1);
+        assert_eq!(failure.reason(), Some("container_memory"));
+        assert!(matches!(
+            failure,
+            Failure::JvmEnded { end: JvmEnd::ContainerMemory { limit }, .. } if limit == 768 << 20
+        ));
+        // the same exit with no kill counted is the JVM's own
+        let own = jvm_ended(&killed, true, &gradescope, 0);
+        assert_eq!(own.reason(), Some("exited"));
+        assert_eq!(
+            own,
+            Failure::JvmEnded {
+                end: JvmEnd::Exited(137),
+                before_start: true,
+                last_words: "Exception in thread \"main\" java.lang.Error: boom".into(),
+            }
+        );
+        // a limit of slider's own comes first, whatever the count says
+        let stopped = jvm_ended(
+            &ended(Exit::Signal(9), Some(Stop::Memory)),
+            false,
+            &gradescope,
+            1,
+        );
+        assert_eq!(stopped.reason(), Some("memory"));
     }
 }

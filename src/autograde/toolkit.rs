@@ -4,8 +4,9 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::budget::Budget;
 use super::{AutogradeError, Options, java};
 use crate::run::Workdir;
 use crate::run::process::{self, Ended, Exit, Job, Limits, Memory, Stop};
@@ -29,17 +30,17 @@ impl Drop for Toolkit {
 }
 
 /// Limits for the JDK's own tools (javac, javap, jar): a JVM needs room.
-fn tool_limits(options: &Options, deadline: Option<Instant>) -> Limits {
+fn tool_limits(options: &Options, budget: Option<&Budget>) -> Limits {
     // What is left of the submission's time bounds its tools too: a source
     // that javac takes minutes over (nested overloaded lambdas are
     // exponential) cannot hold the grader past its cap.
-    let left = deadline.map_or(TOOL_WALL, |d| {
-        d.saturating_duration_since(Instant::now())
-            .clamp(Duration::from_secs(1), TOOL_WALL)
+    let (cpu, wall) = budget.map_or((TOOL_CPU, TOOL_WALL), |b| {
+        b.left()
+            .unwrap_or((Duration::from_secs(1), Duration::from_secs(1)))
     });
     Limits {
-        wall: left,
-        cpu: Some(left.min(TOOL_CPU)),
+        wall: wall.clamp(Duration::from_secs(1), TOOL_WALL),
+        cpu: Some(cpu.clamp(Duration::from_secs(1), TOOL_CPU)),
         memory: Memory::Resident(options.harness.limits.memory_bytes().max(1 << 30)),
         ..options.harness.limits
     }
@@ -73,7 +74,7 @@ pub(super) fn run_tool(
     workdir: &Path,
     expose: Vec<PathBuf>,
     uid: Option<u32>,
-    deadline: Option<Instant>,
+    budget: Option<&Budget>,
 ) -> std::io::Result<Ended> {
     let args: Vec<OsString> = TOOL_JVM
         .iter()
@@ -86,11 +87,15 @@ pub(super) fn run_tool(
         workdir,
         channel: false,
     };
-    process::run(
+    let ended = process::run(
         &job,
-        &tool_limits(options, deadline),
+        &tool_limits(options, budget),
         &options.harness.isolation(uid, expose),
-    )
+    )?;
+    if let Some(budget) = budget {
+        budget.charge(ended.cpu);
+    }
+    Ok(ended)
 }
 
 /// javac's arguments: quiet, UTF-8, into `out`, against `classpath`.
@@ -236,7 +241,7 @@ impl Toolkit {
 
     /// Compiles `files` (name, text) into `out`, against the algs4
     /// classes and the compiled classes `against` (which are copied into
-    /// `out` too), as job slot 0's uid, by `deadline`; `Err` holds javac's
+    /// `out` too), as job slot 0's uid, within `budget`; `Err` holds javac's
     /// diagnostics. slider's probe is not on the class path: a student's
     /// class that names it does not compile.
     pub(super) fn compile(
@@ -245,7 +250,7 @@ impl Toolkit {
         files: &[(&str, &str)],
         against: Option<&Path>,
         out: &Path,
-        deadline: Instant,
+        budget: &Budget,
     ) -> Result<(), Vec<String>> {
         let uid = options.harness.uid(0);
         let io = |e: std::io::Error| vec![format!("cannot prepare compilation: {e}")];
@@ -268,7 +273,7 @@ impl Toolkit {
             &workdir.path,
             expose,
             uid,
-            Some(deadline),
+            Some(budget),
         )
         .map_err(|e| vec![format!("cannot start javac: {e}")])?;
         if ended.exit != Exit::Code(0) || ended.stop.is_some() {

@@ -10,6 +10,7 @@
 //!   private working folder per run ([`Workdir`]), and job slots, each with
 //!   a uid of its own when the grader is root ([`in_slots`], [`slot_uid`]).
 
+pub mod container;
 mod job;
 mod pipes;
 pub mod process;

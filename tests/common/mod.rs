@@ -3,6 +3,8 @@
 //! the library (they work on plain `Vec<u32>` grids).
 #![allow(dead_code)]
 
+pub mod autograde;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 

@@ -134,8 +134,7 @@ fn fields_of<'a>(
             member: member.clone(),
         }),
         Record::Skipped => Err(Failure::NotRun {
-            why: "an earlier input of its list failed (the course moves on to the next list)"
-                .to_string(),
+            why: super::NotRun::EarlierInList,
         }),
         Record::Threw {
             class,

@@ -110,12 +110,22 @@ pub struct AutogradeArgs {
     /// thread it starts (timing puzzles get the course's 5 s).
     #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::common::parse_seconds)]
     trial_timeout: Duration,
-    /// The most one submission's autograde may take, whatever it does.
+    /// The CPU seconds one submission's autograde may use, over every
+    /// process it starts (javac and the JVMs): a slow or crowded machine
+    /// does not use them up.
     #[arg(long, default_value = "120", value_name = "SECS", value_parser = crate::common::parse_seconds)]
     time_limit: Duration,
-    /// Memory per JVM, in MiB of resident memory (at least 1024; the timing
-    /// JVM's heap is three quarters of it).
-    #[arg(long, default_value_t = 3072, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1024..=1 << 20))]
+    /// The wall-clock seconds one submission's autograde may take, for
+    /// code that waits rather than computes (default: twice --time-limit,
+    /// divided by the container's CPU share when under one CPU: 480 s with
+    /// half a CPU).
+    #[arg(long, value_name = "SECS", value_parser = crate::common::parse_seconds)]
+    wall_limit: Option<Duration>,
+    /// Memory per JVM, in MiB of resident memory (the timing JVM's heap is
+    /// three quarters of it). In a container with a memory limit (a cgroup:
+    /// Gradescope, Docker, Kubernetes, Slurm), less when the JVMs would not
+    /// fit, and fewer JVMs at once than --jobs when the CPU share is less.
+    #[arg(long, default_value_t = 3072, value_name = "MIB", value_parser = clap::value_parser!(u64).range(512..=1 << 20))]
     memory: u64,
     /// As root, run each JVM as an unprivileged uid of its own (`auto`).
     #[arg(long, value_enum, default_value_t = UserMode::Auto)]
@@ -141,6 +151,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
             .collect();
         return gradescope_bundle(out, &baked, &console);
     }
+    let container = slider::run::container::Container::of_this_process();
     let settings = Settings {
         api: args.api,
         edition: args.edition,
@@ -149,7 +160,10 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         seed: args.seed,
         fresh_seed: slider::generate::fresh_seed(),
         trial_cpu: args.trial_timeout,
-        total: args.time_limit,
+        cpu_cap: args.time_limit,
+        wall_cap: args
+            .wall_limit
+            .unwrap_or_else(|| Settings::wall_backstop(args.time_limit, &container)),
     };
     let grading = Grading {
         settings,
@@ -157,6 +171,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         memory: args.memory << 20,
         user: args.user,
         sandbox: args.sandbox,
+        container,
     };
     let outputs = Outputs {
         format: args.format,

@@ -2,8 +2,8 @@
 //! course's report would print out.
 
 use crate::Board;
-use crate::autograde::Failure;
 use crate::autograde::protocol::LimitKind;
+use crate::autograde::{Failure, JvmEnd, NotRun};
 
 /// A board as the course draws it: `n`, then its rows, indented.
 #[must_use]
@@ -205,12 +205,121 @@ pub fn describe(failure: &Failure) -> Vec<String> {
                 seconds(*limit)
             ),
         }],
-        Failure::JvmEnded { why } => vec![v(why)],
-        Failure::NotRun { why } => vec![format!("not run: {}", v(why))],
+        Failure::JvmEnded {
+            end,
+            before_start,
+            last_words,
+        } => vec![jvm_ended(end, *before_start, last_words)],
+        Failure::NotRun { why } => vec![format!("not run: {}", not_run(why))],
         Failure::OverLimit => vec!["over the limit (see the table)".to_string()],
         Failure::QueueNotUsed => vec![
             "no key was inserted into algs4's MinPQ: the search used a queue of its own, whose work the course's counts and memory do not see".to_string(),
         ],
         Failure::ProbeIncomplete => vec!["slider's probe sent an incomplete record (a bug in slider?)".to_string()],
+    }
+}
+
+/// Text from the run, made safe to show.
+fn v(text: &str) -> String {
+    crate::format::visible(text.as_bytes(), false)
+}
+
+/// How a JVM ended, in a student's words, with its last line.
+fn jvm_ended(end: &JvmEnd, before_start: bool, last_words: &str) -> String {
+    let how = match end {
+        JvmEnd::CannotStart(e) => format!("java could not be started ({})", v(e)),
+        JvmEnd::Wall => "the JVM ran out of time".to_string(),
+        JvmEnd::Cpu => "the JVM ran out of CPU time".to_string(),
+        JvmEnd::Memory => "the JVM ran out of memory".to_string(),
+        JvmEnd::Output => "the program printed more than the output cap".to_string(),
+        JvmEnd::ContainerMemory { limit } => format!(
+            "ran out of memory in the grader's container ({} MB): the grader's host ended the JVM",
+            limit >> 20
+        ),
+        JvmEnd::Exited(code) => format!("the JVM exited with code {code}"),
+        JvmEnd::Killed(signal) => format!("the JVM was killed by signal {signal}"),
+        JvmEnd::Unknown => "the JVM ended".to_string(),
+    };
+    let when = if before_start && !matches!(end, JvmEnd::CannotStart(_)) {
+        " before the probe started"
+    } else {
+        ""
+    };
+    if last_words.is_empty() {
+        format!("{how}{when}")
+    } else {
+        format!("{how}{when} ({})", v(last_words))
+    }
+}
+
+/// Why a trial was not run.
+fn not_run(why: &NotRun) -> String {
+    match why {
+        NotRun::TimeUp => "the time for this submission ran out".to_string(),
+        NotRun::NoReference(javac) => format!(
+            "Solver.java does not compile with the reference Board (does it call Board methods outside the API?): {}",
+            v(javac)
+        ),
+        NotRun::EarlierEndedJvm => "an earlier input of this test ended its JVM".to_string(),
+        NotRun::RestartsSpent(n) => format!("its JVM was ended {n} times before"),
+        NotRun::Harder { puzzle } => format!(
+            "{}, which the course's reference solves with fewer insertions, ran out of time",
+            puzzle.as_deref().unwrap_or("an earlier puzzle")
+        ),
+        NotRun::EarlierInList => {
+            "an earlier input of its list failed (the course moves on to the next list)".to_string()
+        }
+        NotRun::NoRecord => "no record".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jvm_the_container_killed_is_worded_for_a_student_with_no_exit_code() {
+        let failure = Failure::JvmEnded {
+            end: JvmEnd::ContainerMemory { limit: 768 << 20 },
+            before_start: false,
+            last_words: String::new(),
+        };
+        let words = describe(&failure).join("\n");
+        assert!(
+            words.starts_with("ran out of memory in the grader's container (768 MB)"),
+            "{words}"
+        );
+        assert!(!words.contains("137"), "{words}");
+        let own = Failure::JvmEnded {
+            end: JvmEnd::Exited(1),
+            before_start: true,
+            last_words: "Error: \u{1b}[2J boom".into(),
+        };
+        assert_eq!(
+            describe(&own),
+            ["the JVM exited with code 1 before the probe started (Error: \u{241b}[2J boom)"]
+        );
+    }
+
+    #[test]
+    fn every_not_run_reason_says_why() {
+        for why in [
+            NotRun::TimeUp,
+            NotRun::NoReference("Solver.java:3: error: x".into()),
+            NotRun::EarlierEndedJvm,
+            NotRun::RestartsSpent(4),
+            NotRun::Harder {
+                puzzle: Some("puzzle40.txt".into()),
+            },
+            NotRun::Harder { puzzle: None },
+            NotRun::EarlierInList,
+            NotRun::NoRecord,
+        ] {
+            let line = describe(&Failure::NotRun { why: why.clone() }).join("");
+            assert!(
+                line.starts_with("not run: ") && line.len() > 15,
+                "{why:?}: {line}"
+            );
+        }
     }
 }

@@ -179,7 +179,7 @@ mod tests {
     fn a_hint_only_where_a_test_ran_and_failed() {
         assert_eq!(for_section(&section(None)), None);
         let not_run = Failure::NotRun {
-            why: "an earlier input of this test ended its JVM".into(),
+            why: crate::autograde::NotRun::EarlierEndedJvm,
         };
         assert_eq!(for_section(&section(Some(not_run))), None);
         assert!(for_section(&section(Some(Failure::OverLimit))).is_some());

@@ -412,3 +412,35 @@ pub fn batch_line(report: &Report, done: usize, total: usize, elapsed: Duration)
         seconds % 60
     )
 }
+
+/// The note when the container's limits cut what a run asked for: how
+/// many JVMs run at once and the memory of each.
+///
+/// # Example
+///
+/// ```
+/// use slider::run::container::Container;
+/// let gradescope = Container { memory: Some(768 << 20), cpus: Some(0.5), oom_events: None };
+/// let line = slider::present::autograde::container_fit(&gradescope, 1, 640 << 20);
+/// assert_eq!(line, "note: this container has 768 MB of memory and 0.5 CPU: 1 JVM at a time, 640 MiB each");
+/// ```
+#[must_use]
+pub fn container_fit(
+    container: &crate::run::container::Container,
+    jobs: usize,
+    memory: u64,
+) -> String {
+    let mut has = Vec::new();
+    if let Some(bytes) = container.memory {
+        has.push(format!("{} MB of memory", bytes >> 20));
+    }
+    if let Some(cpus) = container.cpus {
+        has.push(format!("{cpus} CPU"));
+    }
+    format!(
+        "note: this container has {}: {jobs} JVM{} at a time, {} MiB each",
+        has.join(" and "),
+        if jobs == 1 { "" } else { "s" },
+        memory >> 20
+    )
+}
