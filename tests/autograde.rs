@@ -838,39 +838,22 @@ fn the_classroom_script_gives_the_reporter_points_per_category() {
     common::require_jdk();
     let work = tempfile::tempdir().unwrap();
     let outputs = work.path().join("github-output.txt");
-    let ran = Command::new("bash")
-        .current_dir(root_dir())
-        .arg("classroom/grade.sh")
-        .arg("fixtures/autograde/buggy/board-goal-array")
-        .env("SLIDER", assert_cmd::cargo::cargo_bin("slider"))
-        .env("SLIDER_FLAGS", "--only compile,api,memory")
-        .env("SLIDER_MAX_SCORE", "40")
-        .env("GITHUB_OUTPUT", &outputs)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    assert!(ran.status.success(), "{ran:?}");
-    // The annotations name the failing file.
-    let log = String::from_utf8_lossy(&ran.stdout);
-    assert!(
-        log.contains("::error file=fixtures/autograde/buggy/board-goal-array/Board.java"),
-        "{log}"
-    );
-    let text = std::fs::read_to_string(&outputs).unwrap();
-    let mut outputs: BTreeMap<&str, &str> = BTreeMap::new();
-    for line in text.lines() {
-        let (name, value) = line.split_once('=').unwrap();
-        outputs.insert(name, value);
-    }
-    assert_eq!(outputs["runners"], "compilation,api,memory");
-    let action = std::fs::read_to_string(root_dir().join("action.yml")).unwrap();
-    let (mut max, mut score) = (0.0, 0.0);
-    for runner in ["compilation", "api", "memory"] {
-        let env = format!(
-            "{}_RESULTS: ${{{{ steps.slider.outputs.{runner} }}}}",
-            runner.to_uppercase()
-        );
-        assert!(action.contains(&env), "action.yml passes {env}");
+    let summary = work.path().join("step-summary.md");
+    let grade = |flags: &str, outputs: &Path| {
+        Command::new("bash")
+            .current_dir(root_dir())
+            .arg("classroom/grade.sh")
+            .arg("fixtures/autograde/buggy/board-goal-array")
+            .env("SLIDER", assert_cmd::cargo::cargo_bin("slider"))
+            .env("SLIDER_FLAGS", flags)
+            .env("SLIDER_MAX_SCORE", "40")
+            .env("GITHUB_OUTPUT", outputs)
+            .env("GITHUB_STEP_SUMMARY", &summary)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let decode = |encoded: &str| -> serde_json::Value {
         let decoded = Command::new("base64")
             .arg("-d")
             .stdin(Stdio::piped())
@@ -878,15 +861,86 @@ fn the_classroom_script_gives_the_reporter_points_per_category() {
             .spawn()
             .and_then(|mut child| {
                 use std::io::Write as _;
-                child
-                    .stdin
-                    .take()
-                    .unwrap()
-                    .write_all(outputs[runner].as_bytes())?;
+                child.stdin.take().unwrap().write_all(encoded.as_bytes())?;
                 child.wait_with_output()
             })
             .unwrap();
-        let result: serde_json::Value = serde_json::from_slice(&decoded.stdout).unwrap();
+        serde_json::from_slice(&decoded.stdout).unwrap()
+    };
+    let read_outputs = |path: &Path| -> BTreeMap<String, String> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let (name, value) = line.split_once('=').unwrap();
+                (name.to_string(), value.to_string())
+            })
+            .collect()
+    };
+    // A typo in the action's flags: Classroom still gets a result (0, with
+    // slider's message), and the step fails loudly.
+    let broken = work.path().join("broken-output.txt");
+    let ran = grade("--only compile,api,memory --max-scor 3", &broken);
+    assert_eq!(ran.status.code(), Some(2), "{ran:?}");
+    let log = String::from_utf8_lossy(&ran.stdout);
+    assert!(
+        log.contains("::error title=slider autograde could not grade::")
+            && log.contains("--max-scor"),
+        "{log}"
+    );
+    let recorded = read_outputs(&broken);
+    assert_eq!(recorded["runners"], "configuration");
+    let result = decode(&recorded["configuration"]);
+    assert_eq!(result["status"], "fail");
+    assert_eq!(result["max_score"], 40);
+    assert_eq!(result["tests"][0]["score"], 0);
+    let message = result["tests"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("unexpected argument '--max-scor'"),
+        "{message}"
+    );
+    let said = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        said.starts_with("## slider autograde could not grade"),
+        "{said}"
+    );
+    std::fs::remove_file(&summary).unwrap();
+
+    let ran = grade("--only compile,api,memory", &outputs);
+    assert!(ran.status.success(), "{ran:?}");
+    // The annotations name the failing file: one per failing test (Memory
+    // 1's ten rows), within GitHub's ten per step.
+    let log = String::from_utf8_lossy(&ran.stdout);
+    let annotations: Vec<&str> = log.lines().filter(|l| l.starts_with("::error")).collect();
+    assert_eq!(annotations.len(), 10, "{log}");
+    assert!(
+        annotations.iter().all(|a| a.starts_with(
+            "::error file=fixtures/autograde/buggy/board-goal-array/Board.java,title=Memory 1 n = "
+        )),
+        "{log}"
+    );
+    // The job summary: the report, and each failed test with its hint.
+    let said = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        said.starts_with("## slider autograde: fixtures/autograde/buggy/board\\-goal\\-array\n"),
+        "{said}"
+    );
+    assert_eq!(said.matches("\n### Memory 1 n = ").count(), 10, "{said}");
+    assert_eq!(said.matches("**Hint:** ").count(), 10, "{said}");
+    let outputs = read_outputs(&outputs);
+    assert_eq!(outputs["runners"], "compilation,api,memory");
+    let action = std::fs::read_to_string(root_dir().join("action.yml")).unwrap();
+    let (mut max, mut score) = (0.0, 0.0);
+    for runner in ["configuration", "compilation", "api", "memory"] {
+        let env = format!(
+            "{}_RESULTS: ${{{{ steps.slider.outputs.{runner} }}}}",
+            runner.to_uppercase()
+        );
+        assert!(action.contains(&env), "action.yml passes {env}");
+        if runner == "configuration" {
+            continue;
+        }
+        let result = decode(&outputs[runner]);
         assert_eq!(result["version"], 1, "{result}");
         let tests = result["tests"].as_array().unwrap();
         let all_pass = tests.iter().all(|t| t["status"] == "pass");
@@ -906,6 +960,14 @@ fn the_classroom_script_gives_the_reporter_points_per_category() {
         if runner == "memory" {
             assert_eq!(tests.len(), 22);
             assert_eq!(result["status"], "fail");
+            // each failed row carries its figures and its hint
+            for test in tests.iter().filter(|t| t["status"] == "fail") {
+                let message = test["message"].as_str().unwrap();
+                assert!(
+                    message.contains("bytes = ") && message.contains("\nhint: "),
+                    "{message}"
+                );
+            }
         }
     }
     // Compilation 10 points, API 10, memory 20 in hundredths over 22 tests,

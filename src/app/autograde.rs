@@ -51,6 +51,8 @@ pub struct Outputs {
     pub classroom: Option<PathBuf>,
     /// A CSV table of scores.
     pub csv: Option<PathBuf>,
+    /// Every report in Markdown (a GitHub job summary).
+    pub markdown: Option<PathBuf>,
     /// Each submission's text and JSON report, as it is graded.
     pub out_dir: Option<PathBuf>,
     /// Each submission's web page, and the class page.
@@ -91,6 +93,7 @@ pub fn grade_all(
         (ReportFile::Junit, outputs.junit.as_ref()),
         (ReportFile::Gradescope, outputs.gradescope.as_ref()),
         (ReportFile::Csv, outputs.csv.as_ref()),
+        (ReportFile::Markdown, outputs.markdown.as_ref()),
     ]) {
         Ok(files) => files,
         Err(code) => return code,

@@ -79,6 +79,11 @@ pub struct AutogradeArgs {
     /// Write a CSV table of scores (one row per submission).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Write every report in Markdown: the summary, then each failed test
+    /// with its inputs, boards, values and hint (for a GitHub job summary,
+    /// `$GITHUB_STEP_SUMMARY`).
+    #[arg(long, value_name = "FILE")]
+    markdown: Option<PathBuf>,
     /// Grade every sub-folder and .zip file of DIR as a submission (one per
     /// student).
     #[arg(long, value_name = "DIR")]
@@ -180,6 +185,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         gradescope: args.gradescope.clone(),
         classroom: args.classroom.clone(),
         csv: args.csv.clone(),
+        markdown: args.markdown.clone(),
         out_dir: args.out_dir.clone(),
         html: args.html.clone(),
         compare_report: args.compare_report.clone(),

@@ -85,7 +85,7 @@ pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
                 .zip(each)
                 .map(|(r, each)| {
                     let score = if r.passed { each } else { 0.0 };
-                    test(r.name.clone(), r.passed, score, r.detail.clone())
+                    test(r.name.clone(), r.passed, score, message(r))
                 })
                 .collect()
         };
@@ -102,6 +102,31 @@ pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
         ));
     }
     out
+}
+
+/// A test's `message`, which the reporter prints under a failed test: a
+/// passed one's figures; a failed one's figures, each failing input (at
+/// most 3) with its board and the student's and the reference's values,
+/// and the hint.
+fn message(row: &Row) -> String {
+    if row.passed || row.inputs.is_empty() {
+        return row.detail.clone();
+    }
+    let mut lines: Vec<String> = row.figures.lines().map(str::to_string).collect();
+    for input in row.inputs.iter().take(3) {
+        lines.push(format!("input: {}", input.input));
+        if let Some(board) = &input.board {
+            lines.extend(super::failure::board_lines(board, "  "));
+        }
+        lines.extend(input.lines.iter().map(|l| format!("  {l}")));
+    }
+    if row.inputs.len() > 3 {
+        lines.push(format!("and {} more failing inputs", row.inputs.len() - 3));
+    }
+    if let Some(hint) = row.hint {
+        lines.push(format!("hint: {hint}"));
+    }
+    lines.join("\n")
 }
 
 fn test(name: String, passed: bool, score: f64, message: String) -> Test {

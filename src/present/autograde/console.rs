@@ -19,6 +19,8 @@ pub enum ReportFile {
     Gradescope,
     /// The table of scores (`--csv`).
     Csv,
+    /// Every report in Markdown, for a GitHub job summary (`--markdown`).
+    Markdown,
 }
 
 /// The text of report file `kind` for `reports` (Gradescope's in `style`).
@@ -42,6 +44,11 @@ pub fn report_file(kind: ReportFile, reports: &[Report], style: &Style) -> Strin
             .map(|report| super::gradescope::results(report, style))
             .unwrap_or_default(),
         ReportFile::Csv => super::csv(reports),
+        ReportFile::Markdown => reports
+            .iter()
+            .map(super::markdown)
+            .collect::<Vec<_>>()
+            .join("\n"),
     }
 }
 

@@ -20,7 +20,7 @@ const MAX_GRID: usize = 12;
 
 /// A board as [`grid`] draws it, or, beyond 12x12, n and its first tiles
 /// on one line.
-fn board_lines(board: &Board, indent: &str) -> Vec<String> {
+pub(super) fn board_lines(board: &Board, indent: &str) -> Vec<String> {
     if board.size() <= MAX_GRID {
         return grid(board, indent);
     }

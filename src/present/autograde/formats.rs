@@ -37,6 +37,8 @@ struct CategoryJson {
 struct FailureJson {
     input: String,
     kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
     detail: String,
 }
 
@@ -159,6 +161,7 @@ fn json_value(report: &Report) -> ReportJson {
                         .map(|f| FailureJson {
                             input: visible(&f.input),
                             kind: f.failure.kind(),
+                            reason: f.failure.reason(),
                             detail: visible(&describe(&f.failure).join("\n")),
                         })
                         .collect(),
@@ -279,6 +282,22 @@ pub(super) struct Row {
     pub passed: bool,
     /// What it measured and what failed, one item per line.
     pub detail: String,
+    /// What it measured, one figure per line (the start of `detail`).
+    pub figures: String,
+    /// Its failing inputs, each with its board and what went wrong.
+    pub inputs: Vec<FailedInput>,
+    /// What to look at, when it failed on an input that ran.
+    pub hint: Option<&'static str>,
+}
+
+/// One failing input of a [`Row`], its text made safe to show.
+pub(super) struct FailedInput {
+    /// The input, as the course names it.
+    pub input: String,
+    /// Its board, when there is one.
+    pub board: Option<crate::Board>,
+    /// What went wrong (the student's and the reference's values).
+    pub lines: Vec<String>,
 }
 
 /// Every stage and test as the course counts them.
@@ -294,6 +313,9 @@ pub(super) fn rows(report: &Report) -> Vec<Row> {
                 category,
                 passed: stage.passed,
                 detail: visible(&stage.messages.join("\n")),
+                figures: String::new(),
+                inputs: Vec::new(),
+                hint: None,
             });
         }
     }
@@ -312,14 +334,27 @@ pub(super) fn rows(report: &Report) -> Vec<Row> {
                 }
                 detail.push('\n');
             }
+            let figures = visible(&detail);
             for f in &t.failures {
                 let _ = writeln!(detail, "{}: {}", f.input, describe(&f.failure).join("; "));
             }
+            let inputs = t
+                .failures
+                .iter()
+                .map(|f| FailedInput {
+                    input: visible(&f.input),
+                    board: f.board.clone(),
+                    lines: describe(&f.failure).iter().map(|l| visible(l)).collect(),
+                })
+                .collect();
             rows.push(Row {
                 name: visible(&name),
                 category: s.category,
                 passed: t.verdict == Verdict::Passed,
                 detail: visible(&detail),
+                figures,
+                inputs,
+                hint: super::hints::for_test(s.check, t),
             });
         }
     }
@@ -376,54 +411,77 @@ pub fn junit(reports: &[Report]) -> String {
 #[must_use]
 pub fn github(report: &Report) -> String {
     let escape = crate::present::github::escape;
+    let property = |text: &str| escape(&crate::format::visible(text.as_bytes(), false), true);
+    let failed: Vec<Row> = rows(report).into_iter().filter(|r| !r.passed).collect();
     let mut out = String::new();
-    for Row {
-        name,
-        passed,
-        detail,
-        ..
-    } in rows(report)
-    {
-        if passed {
+    for (k, row) in failed.iter().enumerate() {
+        if k + 1 == GITHUB_ANNOTATIONS && failed.len() > GITHUB_ANNOTATIONS {
+            let _ = writeln!(
+                out,
+                "::error title=slider autograde::{} more failing tests, not annotated: see the job summary or the report",
+                failed.len() - k
+            );
+            break;
+        }
+        let errors = if row.name == "Compilation" {
+            javac_errors(&report.compilation.messages)
+        } else {
+            Vec::new()
+        };
+        if let Some((file, line, _)) = errors.first() {
+            let all: Vec<String> = errors
+                .iter()
+                .map(|(file, line, message)| format!("{file}:{line}: {message}"))
+                .collect();
+            let _ = writeln!(
+                out,
+                "::error file={},line={line},title=Compilation::{}",
+                property(file),
+                escape(
+                    &crate::format::visible(all.join("\n").as_bytes(), true),
+                    false
+                )
+            );
             continue;
         }
-        if name == "Compilation" {
-            let errors = javac_errors(&report.compilation.messages);
-            if !errors.is_empty() {
-                for (file, line, message) in errors {
-                    let _ = writeln!(
-                        out,
-                        "::error file={},line={line},title=Compilation::{}",
-                        escape(&crate::format::visible(file.as_bytes(), false), true),
-                        escape(&crate::format::visible(message.as_bytes(), true), false)
-                    );
-                }
-                continue;
-            }
-        }
-        let class =
-            if name.starts_with("Board") || name.starts_with("Memory 1") || name == "Compilation" {
-                "Board.java"
-            } else {
-                "Solver.java"
-            };
+        let class = annotated_class(&row.name, &row.detail);
         let file = report
             .files
             .iter()
-            .find(|f| f.file_name().is_some_and(|n| n == class))
-            .map_or_else(
-                || format!("{}/{class}", report.submission),
-                |f| f.display().to_string(),
-            );
+            .find(|f| f.file_name().is_some_and(|n| n == class));
+        let at = file.map_or_else(String::new, |f| {
+            format!("file={},", property(&f.display().to_string()))
+        });
         let _ = writeln!(
             out,
-            "::error file={},title={}::{}",
-            escape(&crate::format::visible(file.as_bytes(), false), true),
-            escape(&crate::format::visible(name.as_bytes(), false), true),
-            escape(&crate::format::visible(detail.as_bytes(), true), false)
+            "::error {at}title={}::{}",
+            property(&row.name),
+            escape(&crate::format::visible(row.detail.as_bytes(), true), false)
         );
     }
     out
+}
+
+/// The error annotations GitHub shows for one step; a report with more
+/// failing tests gets this many, the last one saying how many more.
+pub const GITHUB_ANNOTATIONS: usize = 10;
+
+/// The class a failing test's annotation points at: a Board test's, or
+/// Memory 1's, at Board.java; a stage's at the file its message names,
+/// Board.java when it names none; any other test's at Solver.java.
+fn annotated_class(name: &str, detail: &str) -> &'static str {
+    let stage = name == "Compilation" || name == "API";
+    if stage {
+        if detail.contains("Solver.java") && !detail.contains("Board.java") {
+            "Solver.java"
+        } else {
+            "Board.java"
+        }
+    } else if name.starts_with("Board") || name.starts_with("Memory 1") {
+        "Board.java"
+    } else {
+        "Solver.java"
+    }
 }
 
 /// javac's errors as `(file, line, message)`: each `PATH:LINE: error: …`

@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-use super::formats::{Row, rows};
+use super::formats::rows;
+use super::markdown::{fenced, test_output};
 use super::summary_shown;
 use crate::autograde::{Category, Report};
 
@@ -101,19 +102,6 @@ pub fn parse_visibility(text: &str) -> Result<(Category, Visibility), String> {
     Ok((category, visibility))
 }
 
-/// `text` as a fenced Markdown code block, the fence longer than any run
-/// of backticks in it, so that nothing inside can end the block.
-fn fenced(text: &str) -> String {
-    let mut longest = 0;
-    let mut run = 0;
-    for c in text.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    let fence = "`".repeat((longest + 1).max(3));
-    format!("{fence}\n{}\n{fence}\n", text.trim_end())
-}
-
 #[derive(Serialize)]
 struct Test {
     name: String,
@@ -194,34 +182,20 @@ pub fn results(report: &Report, style: &Style) -> String {
     let tests: Vec<Test> = rows(report)
         .into_iter()
         .enumerate()
-        .map(
-            |(
-                index,
-                Row {
-                    name,
-                    category,
-                    passed,
-                    detail,
-                },
-            )| {
-                let max_score = share(category);
-                Test {
-                    name,
-                    number: (index + 1).to_string(),
-                    status: if passed { "passed" } else { "failed" },
-                    score: if passed { max_score } else { 0.0 },
-                    max_score,
-                    visibility: style.visibility_of(category),
-                    tags: vec![category.key()],
-                    output: if detail.trim().is_empty() {
-                        String::new()
-                    } else {
-                        fenced(&detail)
-                    },
-                    output_format: "md",
-                }
-            },
-        )
+        .map(|(index, row)| {
+            let max_score = share(row.category);
+            Test {
+                output: test_output(&row),
+                name: row.name,
+                number: (index + 1).to_string(),
+                status: if row.passed { "passed" } else { "failed" },
+                score: if row.passed { max_score } else { 0.0 },
+                max_score,
+                visibility: style.visibility_of(row.category),
+                tags: vec![row.category.key()],
+                output_format: "md",
+            }
+        })
         .collect();
     let score: f64 = tests.iter().map(|t| t.score).sum();
     let results = Results {
@@ -265,7 +239,7 @@ pub fn bundle_written(out: &std::path::Path, bytes: u64, flags: &[String]) -> St
 
 #[cfg(test)]
 mod tests {
-    use super::{Style, Visibility, fenced, results};
+    use super::{Style, Visibility, results};
     use crate::autograde::catalog::{Check, Classes};
     use crate::autograde::{
         Category, Failure, Report, SectionReport, Stage, TestResult, TrialFailure,
@@ -334,11 +308,5 @@ mod tests {
             );
             assert!(text.contains("Aggregate score: not shown"), "{text}");
         }
-    }
-
-    #[test]
-    fn no_text_can_close_its_fence() {
-        assert_eq!(fenced("a\n"), "```\na\n```\n");
-        assert_eq!(fenced("x ```` y"), "`````\nx ```` y\n`````\n");
     }
 }

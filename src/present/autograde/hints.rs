@@ -45,6 +45,25 @@ pub fn hint(check: Check, failures: &[&Failure]) -> &'static str {
     by_check(check)
 }
 
+/// The hint of one failed `test` of a test of `check`: none when it
+/// passed, or when none of its failing inputs ran (those say why they did
+/// not).
+#[must_use]
+pub fn for_test(check: Check, test: &crate::autograde::TestResult) -> Option<&'static str> {
+    if test.verdict != crate::autograde::Verdict::Failed {
+        return None;
+    }
+    let failed: Vec<&Failure> = test.failures.iter().map(|f| &f.failure).collect();
+    if failed.iter().all(|f| matches!(f, Failure::NotRun { .. })) {
+        return None;
+    }
+    let failures: Vec<&Failure> = failed
+        .into_iter()
+        .filter(|f| !matches!(f, Failure::OverLimit))
+        .collect();
+    Some(hint(check, &failures))
+}
+
 /// The hint of `section`, from its check and its kept failures: none when
 /// no test of it failed, or when none of its failing inputs ran (those say
 /// why they did not).

@@ -15,6 +15,7 @@ pub mod formats;
 pub mod gradescope;
 pub mod hints;
 pub mod html;
+mod markdown;
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -25,6 +26,7 @@ use crate::autograde::{
 };
 pub use failure::{describe, grid};
 pub use formats::{csv, github, json, junit};
+pub use markdown::markdown;
 
 /// `total` points split among `k` tests in hundredths of a point that add
 /// up to `total` rounded to the hundredth: the first tests get the odd
