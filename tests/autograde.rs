@@ -17,7 +17,7 @@ mod common;
 
 use common::autograde::*;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -182,8 +182,9 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     let gradescope: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path("results.json")).unwrap()).unwrap();
     assert_eq!(gradescope["score"], 100.0);
-    assert_eq!(gradescope["max_score"], 100.0);
     let rows = gradescope["tests"].as_array().unwrap();
+    let max: f64 = rows.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
+    assert!((max - 100.0).abs() < 1e-9, "{max}");
     assert_eq!(
         rows.len(),
         2 + 52 + 22 + 125,
@@ -674,6 +675,45 @@ fn usage_and_setup_errors_exit_2_with_a_reason() {
         "{stderr}"
     );
     assert!(!bundle.path().join("autograder.zip").exists());
+
+    // Flags that make slider's own submission fail would fail every
+    // student: the bundle grades it first, and is not written.
+    let output = slider()
+        .arg("--gradescope-bundle")
+        .arg(bundle.path().join("autograder.zip"))
+        .args([
+            "--",
+            "--only",
+            "compile,api",
+            "--algs4",
+            "/nonexistent/algs4.jar",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "not written: slider's own submission, which scores 100%, does not with these flags"
+        ) && stderr.contains("(Compilation)"),
+        "{stderr}"
+    );
+    assert!(!bundle.path().join("autograder.zip").exists());
+
+    // A hidden category's points would show through the total.
+    let output = slider()
+        .arg("--gradescope-bundle")
+        .arg(bundle.path().join("autograder.zip"))
+        .args(["--", "--gradescope-visibility", "timing=hidden"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("timing=hidden would still show timing's points in the total"),
+        "{stderr}"
+    );
+    assert!(!bundle.path().join("autograder.zip").exists());
 }
 
 #[test]
@@ -701,15 +741,34 @@ fn sources_as_students_save_them_compile_and_pass() {
 }
 
 /// Checks a Gradescope `results.json` against Gradescope's documented
-/// schema: a numeric `score` (here with `max_score`), optional `output`
+/// schema: a numeric `score` (no top-level `max_score`: the tests' maxima add up to the assignment's points), optional `output`
 /// and `execution_time`, and `tests` with a `name`, a `status` of
 /// `passed` or `failed`, and an `output`.
 fn assert_gradescope_schema(results: &serde_json::Value) {
     let score = results["score"].as_f64().expect("a numeric score");
-    let max = results["max_score"].as_f64().expect("a numeric max_score");
-    assert!((0.0..=max).contains(&score), "{results}");
+    assert!(score >= 0.0, "{results}");
     assert!(results["output"].is_string(), "{results}");
     assert!(results["execution_time"].is_u64(), "{results}");
+    // the specification's top-level fields only
+    let top = [
+        "score",
+        "execution_time",
+        "output",
+        "output_format",
+        "test_output_format",
+        "test_name_format",
+        "visibility",
+        "stdout_visibility",
+        "extra_data",
+        "tests",
+        "leaderboard",
+    ];
+    for key in results.as_object().unwrap().keys() {
+        assert!(
+            top.contains(&key.as_str()),
+            "{key} is not a Gradescope field"
+        );
+    }
     for test in results["tests"].as_array().expect("a tests array") {
         assert!(test["name"].is_string(), "{test}");
         assert!(
@@ -794,7 +853,6 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
         let text = std::fs::read_to_string(root.path().join("results/results.json")).unwrap();
         let results: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_gradescope_schema(&results);
-        assert_eq!(results["max_score"], 40.0, "{fixture}");
         let total = results["score"].as_f64().unwrap();
         assert!(
             (total - score).abs() < 0.005,
@@ -820,6 +878,23 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
                 test["score"] == 0.0 && test["max_score"] != 0.0,
                 "{test}"
             );
+            // a failed test's output has its input, drawn, and a hint; a
+            // passed one has no hint
+            let output = test["output"].as_str().unwrap();
+            assert_eq!(
+                output.contains("**Hint:** "),
+                failed && fixture != "buggy/compile-error",
+                "{test}"
+            );
+            let name = test["name"].as_str().unwrap();
+            if let Some(n) = name.strip_prefix("Memory 1 n = ")
+                && failed
+            {
+                assert!(
+                    output.contains(&format!("**Input:** n = {n}\n\n```\n{n}")),
+                    "{output}"
+                );
+            }
         }
         let failed = tests.iter().any(|t| t["status"] == "failed");
         assert_eq!(failed, score < 40.0, "{fixture}: {results}");
@@ -827,6 +902,55 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
         assert_eq!(results["output_format"], "md");
         assert!(results["output"].as_str().unwrap().starts_with("```\n"));
     }
+}
+
+/// A typo in the action's flags: Classroom still gets a result (0, with
+/// slider's message), the job summary says so, and the step fails loudly.
+#[test]
+fn a_typo_in_the_classroom_flags_records_a_result_and_fails_loudly() {
+    let work = tempfile::tempdir().unwrap();
+    let summary = work.path().join("step-summary.md");
+    let grade = |flags: &str, outputs: &Path| {
+        Command::new("bash")
+            .current_dir(root_dir())
+            .arg("classroom/grade.sh")
+            .arg("fixtures/autograde/buggy/board-goal-array")
+            .env("SLIDER", assert_cmd::cargo::cargo_bin("slider"))
+            .env("SLIDER_FLAGS", flags)
+            .env("SLIDER_MAX_SCORE", "40")
+            .env("GITHUB_OUTPUT", outputs)
+            .env("GITHUB_STEP_SUMMARY", &summary)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    // A typo in the action's flags: Classroom still gets a result (0, with
+    // slider's message), and the step fails loudly.
+    let broken = work.path().join("broken-output.txt");
+    let ran = grade("--only compile,api,memory --max-scor 3", &broken);
+    assert_eq!(ran.status.code(), Some(2), "{ran:?}");
+    let log = String::from_utf8_lossy(&ran.stdout);
+    assert!(
+        log.contains("::error title=slider autograde could not grade::")
+            && log.contains("--max-scor"),
+        "{log}"
+    );
+    let recorded = step_outputs(&broken);
+    assert_eq!(recorded["runners"], "configuration");
+    let result = decode_base64_json(&recorded["configuration"]);
+    assert_eq!(result["status"], "fail");
+    assert_eq!(result["max_score"], 40);
+    assert_eq!(result["tests"][0]["score"], 0);
+    let message = result["tests"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("unexpected argument '--max-scor'"),
+        "{message}"
+    );
+    let said = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        said.starts_with("## slider autograde could not grade"),
+        "{said}"
+    );
 }
 
 /// The Classroom action's script on a fixture: a step output per category
@@ -853,59 +977,6 @@ fn the_classroom_script_gives_the_reporter_points_per_category() {
             .output()
             .unwrap()
     };
-    let decode = |encoded: &str| -> serde_json::Value {
-        let decoded = Command::new("base64")
-            .arg("-d")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                use std::io::Write as _;
-                child.stdin.take().unwrap().write_all(encoded.as_bytes())?;
-                child.wait_with_output()
-            })
-            .unwrap();
-        serde_json::from_slice(&decoded.stdout).unwrap()
-    };
-    let read_outputs = |path: &Path| -> BTreeMap<String, String> {
-        std::fs::read_to_string(path)
-            .unwrap()
-            .lines()
-            .map(|line| {
-                let (name, value) = line.split_once('=').unwrap();
-                (name.to_string(), value.to_string())
-            })
-            .collect()
-    };
-    // A typo in the action's flags: Classroom still gets a result (0, with
-    // slider's message), and the step fails loudly.
-    let broken = work.path().join("broken-output.txt");
-    let ran = grade("--only compile,api,memory --max-scor 3", &broken);
-    assert_eq!(ran.status.code(), Some(2), "{ran:?}");
-    let log = String::from_utf8_lossy(&ran.stdout);
-    assert!(
-        log.contains("::error title=slider autograde could not grade::")
-            && log.contains("--max-scor"),
-        "{log}"
-    );
-    let recorded = read_outputs(&broken);
-    assert_eq!(recorded["runners"], "configuration");
-    let result = decode(&recorded["configuration"]);
-    assert_eq!(result["status"], "fail");
-    assert_eq!(result["max_score"], 40);
-    assert_eq!(result["tests"][0]["score"], 0);
-    let message = result["tests"][0]["message"].as_str().unwrap();
-    assert!(
-        message.contains("unexpected argument '--max-scor'"),
-        "{message}"
-    );
-    let said = std::fs::read_to_string(&summary).unwrap();
-    assert!(
-        said.starts_with("## slider autograde could not grade"),
-        "{said}"
-    );
-    std::fs::remove_file(&summary).unwrap();
-
     let ran = grade("--only compile,api,memory", &outputs);
     assert!(ran.status.success(), "{ran:?}");
     // The annotations name the failing file: one per failing test (Memory
@@ -927,7 +998,7 @@ fn the_classroom_script_gives_the_reporter_points_per_category() {
     );
     assert_eq!(said.matches("\n### Memory 1 n = ").count(), 10, "{said}");
     assert_eq!(said.matches("**Hint:** ").count(), 10, "{said}");
-    let outputs = read_outputs(&outputs);
+    let outputs = step_outputs(&outputs);
     assert_eq!(outputs["runners"], "compilation,api,memory");
     let action = std::fs::read_to_string(root_dir().join("action.yml")).unwrap();
     let (mut max, mut score) = (0.0, 0.0);
@@ -940,7 +1011,7 @@ fn the_classroom_script_gives_the_reporter_points_per_category() {
         if runner == "configuration" {
             continue;
         }
-        let result = decode(&outputs[runner]);
+        let result = decode_base64_json(&outputs[runner]);
         assert_eq!(result["version"], 1, "{result}");
         let tests = result["tests"].as_array().unwrap();
         let all_pass = tests.iter().all(|t| t["status"] == "pass");

@@ -84,6 +84,18 @@ pub fn grade_all(
         (Ok(found), Ok(options)) => (found, options),
         (Err(code), _) | (_, Err(code)) => return code,
     };
+    let style = present::gradescope::Style {
+        max_score: outputs.max_score,
+        visibility: outputs.visibility.clone(),
+    };
+    let only = &grading.settings.only;
+    if outputs.gradescope.is_some()
+        && let Some(category) = present::gradescope::leaks_through_the_total(&style, &|c| {
+            only.is_empty() || only.contains(&c)
+        })
+    {
+        return console.fail(&present::gradescope::hidden_refused(category));
+    }
     let course = match outputs.compare_report.as_deref().map(CourseReport::read) {
         Some(Err(e)) => return console.fail(&e),
         read => read.and_then(Result::ok),

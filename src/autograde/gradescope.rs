@@ -62,6 +62,75 @@ pub fn bundle(out: &Path, slider_binary: &Path, flags: &[String]) -> std::io::Re
     Ok(std::fs::metadata(out)?.len())
 }
 
+/// Lays out a Gradescope root at `root` as a bundle with `flags` unpacks
+/// there: `source/` with `run_autograder`, `flags` and `slider` (a link
+/// to `slider_binary`), and `submission/` holding `submission`'s files.
+/// Running `source/run_autograder` with `AUTOGRADER_ROOT` set to `root`
+/// then grades as Gradescope would.
+///
+/// # Errors
+///
+/// The system's, writing the files.
+pub fn stage_root(
+    root: &Path,
+    slider_binary: &Path,
+    flags: &[String],
+    submission: &[super::java::Source],
+) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let source = root.join("source");
+    let files = root.join("submission");
+    std::fs::create_dir_all(&source)?;
+    std::fs::create_dir_all(&files)?;
+    let script = source.join("run_autograder");
+    std::fs::write(&script, RUN_AUTOGRADER)?;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))?;
+    let mut listed = flags.join("\n");
+    listed.push('\n');
+    std::fs::write(source.join("flags"), listed)?;
+    std::os::unix::fs::symlink(slider_binary, source.join("slider"))?;
+    for (name, text) in submission {
+        std::fs::write(files.join(name), text)?;
+    }
+    Ok(())
+}
+
+/// Whether a `results.json` gives every test its full points: `Err` with
+/// what fell short (the failed tests' names, or the output of a run that
+/// could not grade).
+///
+/// # Errors
+///
+/// The failed tests, or why the text is not a result.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::gradescope::full_marks;
+/// assert_eq!(full_marks(r#"{"score": 1, "tests": [{"name": "a", "status": "passed"}]}"#), Ok(()));
+/// let short = full_marks(r#"{"score": 0, "output": "x", "tests": [{"name": "API", "status": "failed"}]}"#);
+/// assert_eq!(short, Err(vec!["API".to_string()]));
+/// ```
+pub fn full_marks(results: &str) -> Result<(), Vec<String>> {
+    let value: serde_json::Value = serde_json::from_str(results)
+        .map_err(|e| vec![format!("results.json is not JSON: {e}")])?;
+    let tests = value["tests"].as_array().cloned().unwrap_or_default();
+    if tests.is_empty() {
+        let said = value["output"].as_str().unwrap_or("no tests and no output");
+        return Err(vec![said.to_string()]);
+    }
+    let failed: Vec<String> = tests
+        .iter()
+        .filter(|t| t["status"] != "passed")
+        .map(|t| t["name"].as_str().unwrap_or("a test").to_string())
+        .collect();
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed)
+    }
+}
+
 /// The flags a bundle cannot bake in, since the bundle grades
 /// `/autograder/submission` into `results.json` itself.
 pub const NOT_BAKED: [&str; 5] = [

@@ -63,6 +63,16 @@ pub const ALGS4_CLASSES: [&str; 10] = [
     "Stopwatch",
 ];
 
+/// slider's own submission for the Coursera API: a clean implementation
+/// that scores 100%. A Gradescope bundle grades it with its flags before
+/// it is written; `fixtures/autograde/reference` links here.
+pub const COURSERA_SUBMISSION: [Source; 2] =
+    sources!["submissions/coursera": "Board.java", "Solver.java"];
+
+/// The same for the Princeton API (`fixtures/autograde/princeton`).
+pub const PRINCETON_SUBMISSION: [Source; 2] =
+    sources!["submissions/princeton": "Board.java", "Solver.java"];
+
 /// The reference Board a student's Solver is compiled against for every
 /// Solver test.
 pub const REFERENCE_BOARD: Source = ("Board.java", include_str!("java/reference/Board.java"));

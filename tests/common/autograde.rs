@@ -409,3 +409,32 @@ pub fn submit(fixture: &str, submission: &std::path::Path) {
         std::fs::copy(from, submission.join(file)).unwrap();
     }
 }
+
+/// A base64 JSON step output, decoded by `base64 -d` (an independent
+/// decoder).
+pub fn decode_base64_json(encoded: &str) -> serde_json::Value {
+    let decoded = Command::new("base64")
+        .arg("-d")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write as _;
+            child.stdin.take().unwrap().write_all(encoded.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    serde_json::from_slice(&decoded.stdout).unwrap()
+}
+
+/// The `NAME=VALUE` lines of a `$GITHUB_OUTPUT` file.
+pub fn step_outputs(path: &std::path::Path) -> BTreeMap<String, String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let (name, value) = line.split_once('=').unwrap();
+            (name.to_string(), value.to_string())
+        })
+        .collect()
+}

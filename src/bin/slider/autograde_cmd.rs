@@ -227,7 +227,21 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String], console: &Console)
                 "`{stray}` after `--` is not a flag: only flags are baked into a Gradescope bundle (each run grades /autograder/submission)"
             ));
         }
-        Ok(_) => {}
+        Ok(baked) => {
+            let style = present::gradescope::Style {
+                max_score: baked.args.max_score,
+                visibility: baked.args.gradescope_visibility.clone(),
+            };
+            let only = &baked.args.only;
+            let graded = |c: Category| only.is_empty() || only.contains(&c);
+            if let Some(category) = present::gradescope::leaks_through_the_total(&style, &graded) {
+                return console.fail(&present::gradescope::hidden_refused(category));
+            }
+            console.say("grading slider's own submission as the bundle would, to check its flags");
+            if let Err(short) = reference_scores_full_marks(flags, baked.args.api) {
+                return console.fail(&present::gradescope::bundle_refused(&short));
+            }
+        }
     }
     let written = std::env::current_exe()
         .and_then(|exe| slider::autograde::gradescope::bundle(out, &exe, flags));
@@ -239,6 +253,61 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String], console: &Console)
         }
         Err(e) => console.fail(&format!("cannot write {}: {e}", out.display())),
     }
+}
+
+/// Grades slider's own submission for `api` in a Gradescope root laid out
+/// as the bundle with `flags` would be, by its `run_autograder`: `Err`
+/// with what fell short of full marks.
+fn reference_scores_full_marks(flags: &[String], api: Api) -> Result<(), Vec<String>> {
+    use slider::autograde::{gradescope, java};
+    let failed = |e: std::io::Error| vec![format!("cannot run the check: {e}")];
+    let root = tempfile_root().map_err(failed)?;
+    let submission = if api == Api::Princeton {
+        java::PRINCETON_SUBMISSION
+    } else {
+        java::COURSERA_SUBMISSION
+    };
+    let exe = std::env::current_exe().map_err(failed)?;
+    let ran = gradescope::stage_root(&root, &exe, flags, &submission).and_then(|()| {
+        std::process::Command::new("bash")
+            .arg(root.join("source/run_autograder"))
+            .env("AUTOGRADER_ROOT", &root)
+            .env_remove("SLIDER_AUTOGRADE_ARGS")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .output()
+    });
+    let results = std::fs::read_to_string(root.join("results/results.json"));
+    let _ = std::fs::remove_dir_all(&root);
+    let ran = ran.map_err(failed)?;
+    gradescope::full_marks(&results.map_err(failed)?).map_err(|short| {
+        // a run that could not grade says why on its standard error
+        let said = String::from_utf8_lossy(&ran.stderr);
+        match said.lines().rev().find(|l| l.starts_with("error: ")) {
+            Some(line) if ran.status.success() => {
+                vec![line.trim_start_matches("error: ").to_string()]
+            }
+            _ => short,
+        }
+    })
+}
+
+/// A fresh private folder for the check, in the temp folder.
+fn tempfile_root() -> std::io::Result<std::path::PathBuf> {
+    use std::os::unix::fs::DirBuilderExt;
+    let base = std::env::temp_dir();
+    for k in 0..100 {
+        let dir = base.join(format!("slider-bundle-check-{}-{k}", std::process::id()));
+        match std::fs::DirBuilder::new().mode(0o755).create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other(
+        "no free folder name in the temp folder",
+    ))
 }
 
 /// A clap value parser for `--max-score`: a finite number above 0.

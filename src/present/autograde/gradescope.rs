@@ -59,6 +59,68 @@ impl Style {
     }
 }
 
+/// The first category whose tests `style` makes `hidden` while it
+/// carries points (`graded`): Gradescope adds a hidden test's score into
+/// the total students see (its specification keeps `hidden` for tests
+/// worth nothing), so the category's result would show through the
+/// total. `after_due_date` and `after_published` hide the total too
+/// until then, and are the way to hold a category back.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::Category;
+/// use slider::present::autograde::gradescope::{Style, Visibility, leaks_through_the_total};
+/// let style = Style { max_score: 100.0, visibility: vec![(Category::Timing, Visibility::Hidden)] };
+/// assert_eq!(leaks_through_the_total(&style, &|_| true), Some(Category::Timing));
+/// // left out with --only, it carries no points
+/// assert_eq!(leaks_through_the_total(&style, &|c| c != Category::Timing), None);
+/// ```
+#[must_use]
+pub fn leaks_through_the_total(
+    style: &Style,
+    graded: &dyn Fn(Category) -> bool,
+) -> Option<Category> {
+    Category::ALL
+        .into_iter()
+        .find(|&c| graded(c) && style.visibility_of(c) == Visibility::Hidden)
+}
+
+/// Why a bundle is not written: slider's own submission, graded with its
+/// flags, fell `short` of full marks.
+///
+/// # Example
+///
+/// ```
+/// let said = slider::present::autograde::gradescope::bundle_refused(&["API".into()]);
+/// assert!(said.starts_with("not written: slider's own submission, which scores 100%"));
+/// ```
+#[must_use]
+pub fn bundle_refused(short: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut listed: Vec<String> = short
+        .iter()
+        .take(SHOWN)
+        .map(|s| crate::format::visible(s.as_bytes(), false))
+        .collect();
+    if short.len() > SHOWN {
+        listed.push(format!("and {} more", short.len() - SHOWN));
+    }
+    format!(
+        "not written: slider's own submission, which scores 100%, does not with these flags, so every student would lose the same points ({}); check the flags (--api, --only, --trial-timeout, --algs4, --time-limit)",
+        listed.join("; ")
+    )
+}
+
+/// Why `--gradescope-visibility CATEGORY=hidden` is refused.
+#[must_use]
+pub fn hidden_refused(category: Category) -> String {
+    format!(
+        "{0}=hidden would still show {0}'s points in the total score Gradescope shows students; use {0}=after_due_date or {0}=after_published (Gradescope then hides the total too), or leave {0} out with --only",
+        category.key()
+    )
+}
+
 /// Parses `CATEGORY=VISIBILITY` (`timing=after_due_date`), as
 /// `--gradescope-visibility` takes it.
 ///
@@ -118,7 +180,6 @@ struct Test {
 #[derive(Serialize)]
 struct Results {
     score: f64,
-    max_score: f64,
     output: String,
     output_format: &'static str,
     /// The run's standard output (slider's full report) is for staff: a
@@ -151,7 +212,8 @@ fn hundredths(points: f64) -> f64 {
 /// report.api_check = Stage { ran: true, passed: false, messages: vec!["no twin()".into()] };
 /// let style = Style { max_score: 40.0, visibility: vec![(Category::Api, Visibility::AfterDueDate)] };
 /// let v: serde_json::Value = serde_json::from_str(&results(&report, &style)).unwrap();
-/// assert_eq!(v["max_score"], 40.0);
+/// // the assignment's total is Gradescope's setting: the tests' maxima add up to it
+/// assert_eq!(v["tests"][0]["max_score"], 20.0);
 /// assert_eq!(v["score"], 20.0);
 /// assert_eq!(v["tests"][0]["score"], 20.0);
 /// assert_eq!(v["tests"][1]["max_score"], 20.0);
@@ -200,7 +262,6 @@ pub fn results(report: &Report, style: &Style) -> String {
     let score: f64 = tests.iter().map(|t| t.score).sum();
     let results = Results {
         score: hundredths(score),
-        max_score: style.max_score,
         output: fenced(&summary_shown(report, &|c| {
             style.visibility_of(c) == Visibility::Visible
         })),
@@ -302,6 +363,27 @@ mod tests {
         ] {
             let text = output(hidden);
             assert!(!text.contains("1/2"), "{hidden:?}: {text}");
+            let style = Style {
+                max_score: 40.0,
+                visibility: vec![(Category::Memory, hidden)],
+            };
+            let v: serde_json::Value = serde_json::from_str(&results(&report(), &style)).unwrap();
+            for test in v["tests"].as_array().unwrap() {
+                let memory = test["tags"][0] == "memory";
+                let want = if memory {
+                    serde_json::to_value(hidden).unwrap()
+                } else {
+                    "visible".into()
+                };
+                assert_eq!(test["visibility"], want, "{test}");
+            }
+            // Gradescope hides the total while a test is after_due_date or
+            // after_published; a hidden test's points would show in it, so
+            // hidden is refused for a category with points
+            assert_eq!(
+                super::leaks_through_the_total(&style, &|_| true).is_some(),
+                hidden == Visibility::Hidden
+            );
             assert!(
                 text.contains("Memory:       not shown to students yet"),
                 "{text}"
