@@ -201,9 +201,9 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     let csv = std::fs::read_to_string(path("scores.csv")).unwrap();
     assert_eq!(
         csv,
-        "submission,status,score,compilation_passed,compilation_total,api_passed,api_total,\
+        "submission,student,status,score,compilation_passed,compilation_total,api_passed,api_total,\
          correctness_passed,correctness_total,memory_passed,memory_total,timing_passed,timing_total\n\
-         \"fixtures/autograde/reference\",ok,100.00,1,1,1,1,52,52,22,22,125,125\n"
+         \"fixtures/autograde/reference\",\"reference\",ok,100.00,1,1,1,1,52,52,22,22,125,125\n"
     );
     drop(run.files);
 }
@@ -267,7 +267,7 @@ fn buggy_submissions_fail_exactly_the_tests_the_course_fails() {
     let reports = reports(&run.json);
     assert_eq!(reports["buggy/stop-on-enqueue"]["score"], 100.0);
     assert!(
-        run.stdout.contains("submission,status,score,"),
+        run.stdout.contains("submission,student,status,score,"),
         "--batch prints a CSV table"
     );
 }

@@ -46,6 +46,7 @@ pub fn autograde(
         settings.edition,
     );
     report.detected = settings.api == Api::Any;
+    report.student = sources::student(submission);
     for category in [
         Category::Api,
         Category::Correctness,

@@ -183,6 +183,10 @@ pub struct Stage {
 pub struct Report {
     /// The submission, as named.
     pub submission: String,
+    /// Who handed it in: the names in Gradescope's
+    /// `submission_metadata.json` beside it, else the folder's or the
+    /// `.zip`'s name ([`crate::autograde::sources::student`]).
+    pub student: String,
     /// The API graded against.
     pub api: Api,
     /// Whether the API was detected rather than given.
@@ -255,6 +259,7 @@ impl Report {
     #[must_use]
     pub fn new(submission: String, api: Api, edition: Edition) -> Report {
         Report {
+            student: String::new(),
             submission,
             api,
             detected: false,

@@ -37,8 +37,15 @@ pub struct SourceFile {
 /// Why a submission's sources cannot be had.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SourceError {
-    /// A required file is nowhere in the folder.
-    Missing(&'static str),
+    /// A required file is nowhere in the folder; `near`, a file whose
+    /// name differs from it only in case (`solver.java`), when there is
+    /// one.
+    Missing {
+        /// `Solver.java`.
+        name: &'static str,
+        /// Where a file of the name in another case is.
+        near: Option<PathBuf>,
+    },
     /// The file could not be read, or is too large.
     Unreadable(PathBuf, String),
 }
@@ -46,9 +53,67 @@ pub enum SourceError {
 impl std::fmt::Display for SourceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SourceError::Missing(name) => write!(f, "{name} not found in the submission"),
+            SourceError::Missing { name, near: None } => {
+                write!(f, "{name} not found in the submission")
+            }
+            SourceError::Missing {
+                name,
+                near: Some(near),
+            } => write!(
+                f,
+                "{name} not found in the submission, but {} is there: Java needs the file named exactly as its class, so rename it {name}",
+                near.display()
+            ),
             SourceError::Unreadable(path, why) => write!(f, "{}: {why}", path.display()),
         }
+    }
+}
+
+/// Who handed `submission` in: the names of the `users` of Gradescope's
+/// `submission_metadata.json` beside it (Gradescope puts it next to
+/// `/autograder/submission`), joined with " & " for a group; else the
+/// submission's folder name, or its `.zip` name without `.zip`.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::sources::student;
+/// assert_eq!(student("subs/ada-lovelace.zip".as_ref()), "ada-lovelace");
+/// assert_eq!(student("subs/grace/".as_ref()), "grace");
+/// ```
+#[must_use]
+pub fn student(submission: &Path) -> String {
+    let metadata = submission
+        .parent()
+        .map(|dir| dir.join("submission_metadata.json"))
+        .and_then(|path| {
+            use std::io::Read;
+            let mut text = String::new();
+            std::fs::File::open(path)
+                .ok()?
+                .take(1 << 20)
+                .read_to_string(&mut text)
+                .ok()?;
+            serde_json::from_str::<serde_json::Value>(&text).ok()
+        });
+    let names: Vec<String> = metadata
+        .as_ref()
+        .and_then(|m| m["users"].as_array())
+        .map(|users| {
+            users
+                .iter()
+                .filter_map(|u| u["name"].as_str().or_else(|| u["email"].as_str()))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    if !names.is_empty() {
+        return names.join(" & ");
+    }
+    let name = submission.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    match name.rsplit_once('.') {
+        Some((stem, ext)) if ext.eq_ignore_ascii_case("zip") && !stem.is_empty() => stem.to_string(),
+        _ => name,
     }
 }
 
@@ -82,10 +147,11 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
     } else {
         find_in_folder(root)?
     };
+    let (found, near) = found;
     let mut files = Vec::new();
-    for (name, found) in REQUIRED.iter().zip(found) {
+    for ((name, found), near) in REQUIRED.iter().zip(found).zip(near) {
         let Some((path, decoded, others)) = found else {
-            return Err(SourceError::Missing(name));
+            return Err(SourceError::Missing { name, near });
         };
         let (text, mut changes) = prepare(&decoded.text);
         changes.splice(0..0, decoded.note.map(str::to_string));
@@ -101,8 +167,16 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
 }
 
 /// Where each required file was found, its text, and the other files of
-/// its name.
-type Found = [Option<(PathBuf, Decoded, Vec<PathBuf>)>; 2];
+/// its name; and for each, the first file whose name differs from it only
+/// in case.
+type Found = ([Option<(PathBuf, Decoded, Vec<PathBuf>)>; 2], [Option<PathBuf>; 2]);
+
+/// Which required file `name` is in another case, if any.
+fn in_other_case(name: &str) -> Option<usize> {
+    REQUIRED
+        .iter()
+        .position(|r| name != *r && name.eq_ignore_ascii_case(r))
+}
 
 /// A source's text, and how it was read when not as plain UTF-8.
 struct Decoded {
@@ -186,6 +260,7 @@ fn searched(name: &str) -> bool {
 
 fn find_in_folder(root: &Path) -> Result<Found, SourceError> {
     let mut candidates: Candidates<()> = [Vec::new(), Vec::new()];
+    let mut near: [Option<PathBuf>; 2] = [None, None];
     let mut queue = vec![(root.to_path_buf(), 0)];
     let mut seen = 0;
     while let Some((dir, depth)) = queue.pop() {
@@ -209,17 +284,21 @@ fn find_in_folder(root: &Path) -> Result<Found, SourceError> {
                 && let Some(k) = REQUIRED.iter().position(|r| name == *r)
             {
                 candidates[k].push((depth, entry.path(), ()));
+            } else if kind.is_file()
+                && let Some(k) = in_other_case(&name.to_string_lossy())
+            {
+                near[k].get_or_insert_with(|| entry.path());
             }
         }
     }
-    let mut texts: Found = [None, None];
+    let mut texts = [None, None];
     for (k, slot) in choose(candidates).into_iter().enumerate() {
         if let Some((path, (), others)) = slot {
             let text = read_capped(std::fs::File::open(&path), &path)?;
             texts[k] = Some((path, text, others));
         }
     }
-    Ok(texts)
+    Ok((texts, near))
 }
 
 /// The two files from a `.zip`, read in memory under the caps (nothing is
@@ -245,6 +324,7 @@ fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
     let mut archive = zip::ZipArchive::new(std::io::BufReader::new(file))
         .map_err(|e| unreadable(format!("not a readable .zip ({e})")))?;
     let mut candidates: Candidates<usize> = [Vec::new(), Vec::new()];
+    let mut near: [Option<PathBuf>; 2] = [None, None];
     for index in 0..archive.len().min(MAX_ENTRIES) {
         let Ok(entry) = archive.by_index_raw(index) else {
             continue;
@@ -265,9 +345,11 @@ fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
             .and_then(|n| REQUIRED.iter().position(|r| n == r))
         {
             candidates[k].push((depth, path, index));
+        } else if let Some(k) = parts.last().and_then(|n| in_other_case(n)) {
+            near[k].get_or_insert_with(|| archive_path.join(&path));
         }
     }
-    let mut texts: Found = [None, None];
+    let mut texts = [None, None];
     for (k, slot) in choose(candidates).into_iter().enumerate() {
         if let Some((path, index, others)) = slot {
             let shown = archive_path.join(&path);
@@ -278,7 +360,7 @@ fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
             texts[k] = Some((shown.clone(), read_capped(entry, &shown)?, others));
         }
     }
-    Ok(texts)
+    Ok((texts, near))
 }
 
 /// Reads a source under [`MAX_SOURCE`] ([`decode`]).

@@ -32,7 +32,7 @@ pub enum ReportFile {
 /// use slider::present::autograde::console::{ReportFile, report_file};
 /// let report = Report::new("hw4".into(), slider::course::Api::Coursera, Default::default());
 /// let csv = report_file(ReportFile::Csv, &[report], &Default::default());
-/// assert!(csv.starts_with("submission,status,score"));
+/// assert!(csv.starts_with("submission,student,status,score"));
 /// ```
 #[must_use]
 pub fn report_file(kind: ReportFile, reports: &[Report], style: &Style) -> String {

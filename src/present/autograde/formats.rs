@@ -83,6 +83,7 @@ struct SectionJson {
 struct ReportJson {
     format: &'static str,
     submission: String,
+    student: String,
     api: &'static str,
     api_detected: bool,
     edition: String,
@@ -174,6 +175,7 @@ fn json_value(report: &Report) -> ReportJson {
     ReportJson {
         format: "slider-autograde/2",
         submission: one_line(&report.submission),
+        student: one_line(&report.student),
         api: report.api.name(),
         api_detected: report.detected,
         edition: report.edition.describe(),
@@ -237,25 +239,30 @@ pub fn json(reports: &[Report]) -> String {
 /// # Example
 ///
 /// ```
-/// assert!(slider::present::autograde::csv(&[]).starts_with("submission,status,score,compilation_passed,compilation_total,"));
+/// assert!(slider::present::autograde::csv(&[]).starts_with("submission,student,status,score,compilation_passed,compilation_total,"));
 /// ```
 #[must_use]
 pub fn csv(reports: &[Report]) -> String {
-    let mut out = String::from("submission,status,score");
+    let mut out = String::from("submission,student,status,score");
     for category in Category::ALL {
         let name = category.key();
         let _ = write!(out, ",{name}_passed,{name}_total");
     }
     out.push('\n');
-    for report in reports {
-        // A leading = + - @ makes a spreadsheet read a formula.
-        let mut name = one_line(&report.submission).replace('"', "\"\"");
-        if name.starts_with(['=', '+', '-', '@']) {
-            name.insert(0, '\'');
+    // A leading = + - @ makes a spreadsheet read a formula.
+    let cell = |text: &str| {
+        let mut cell = one_line(text).replace('"', "\"\"");
+        if cell.starts_with(['=', '+', '-', '@']) {
+            cell.insert(0, '\'');
         }
+        cell
+    };
+    for report in reports {
         let _ = write!(
             out,
-            "\"{name}\",{},{:.2}",
+            "\"{}\",\"{}\",{},{:.2}",
+            cell(&report.submission),
+            cell(&report.student),
             report.status().name(),
             report.score().0
         );

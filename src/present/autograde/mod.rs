@@ -120,6 +120,11 @@ pub(crate) fn summary_shown(report: &Report, shown: &dyn Fn(Category) -> bool) -
             out,
             "Aggregate score: not shown to students yet (it includes a category that is not)"
         );
+    } else if report.compilation.ran && !report.compilation.passed {
+        let _ = writeln!(
+            out,
+            "Aggregate score: {score:.2}% (compilation failed, so no test could run)"
+        );
     } else if weight == 100 {
         let _ = writeln!(out, "Aggregate score: {score:.2}%");
     } else {
@@ -316,14 +321,15 @@ fn table(out: &mut String, section: &SectionReport) {
 #[must_use]
 pub fn human(report: &Report, with_time: bool) -> String {
     let mut out = String::new();
-    let detected = if report.detected { ", detected" } else { "" };
     let _ = writeln!(out, "slider autograde: {}", one_line(&report.submission));
-    let _ = writeln!(
-        out,
-        "API: {}{detected}; edition: {}",
-        report.api.name(),
-        report.edition.describe()
-    );
+    let api = if report.detected && !report.compilation.passed {
+        "not detected (nothing compiled)".to_string()
+    } else if report.detected {
+        format!("{}, detected", report.api.name())
+    } else {
+        report.api.name().to_string()
+    };
+    let _ = writeln!(out, "API: {api}; edition: {}", report.edition.describe());
     for file in &report.files {
         let _ = writeln!(out, "graded: {}", one_line(&file.display().to_string()));
     }

@@ -274,9 +274,14 @@ fn correctness_html(out: &mut String, test: &TestResult) {
 
 fn summary_html(out: &mut String, report: &Report) {
     let (score, weight) = report.score();
+    let graded = if report.compilation.ran && !report.compilation.passed {
+        "compilation failed, so no test could run".to_string()
+    } else {
+        format!("of the {weight}% graded")
+    };
     let _ = write!(
         out,
-        "<p class=\"score\">{score:.2}%</p><p class=\"meta\">of the {weight}% graded · {}</p>",
+        "<p class=\"score\">{score:.2}%</p><p class=\"meta\">{graded} · {}</p>",
         report.status().name()
     );
     out.push_str("<table><tr><th>category</th><th>result</th><th>weight</th></tr>");
