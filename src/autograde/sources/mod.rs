@@ -6,6 +6,9 @@
 use std::path::{Path, PathBuf};
 
 mod lexer;
+mod student;
+
+pub use student::student;
 
 use super::java::ALGS4_CLASSES;
 use lexer::Lexed;
@@ -69,54 +72,6 @@ impl std::fmt::Display for SourceError {
     }
 }
 
-/// Who handed `submission` in: the names of the `users` of Gradescope's
-/// `submission_metadata.json` beside it (Gradescope puts it next to
-/// `/autograder/submission`), joined with " & " for a group; else the
-/// submission's folder name, or its `.zip` name without `.zip`.
-///
-/// # Example
-///
-/// ```
-/// use slider::autograde::sources::student;
-/// assert_eq!(student("subs/ada-lovelace.zip".as_ref()), "ada-lovelace");
-/// assert_eq!(student("subs/grace/".as_ref()), "grace");
-/// ```
-#[must_use]
-pub fn student(submission: &Path) -> String {
-    let metadata = submission
-        .parent()
-        .map(|dir| dir.join("submission_metadata.json"))
-        .and_then(|path| {
-            use std::io::Read;
-            let mut text = String::new();
-            std::fs::File::open(path)
-                .ok()?
-                .take(1 << 20)
-                .read_to_string(&mut text)
-                .ok()?;
-            serde_json::from_str::<serde_json::Value>(&text).ok()
-        });
-    let names: Vec<String> = metadata
-        .as_ref()
-        .and_then(|m| m["users"].as_array())
-        .map(|users| {
-            users
-                .iter()
-                .filter_map(|u| u["name"].as_str().or_else(|| u["email"].as_str()))
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
-    if !names.is_empty() {
-        return names.join(" & ");
-    }
-    let name = submission.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    match name.rsplit_once('.') {
-        Some((stem, ext)) if ext.eq_ignore_ascii_case("zip") && !stem.is_empty() => stem.to_string(),
-        _ => name,
-    }
-}
-
 /// The largest `.zip` submission opened.
 pub const MAX_ARCHIVE: u64 = 64 << 20;
 
@@ -169,7 +124,10 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
 /// Where each required file was found, its text, and the other files of
 /// its name; and for each, the first file whose name differs from it only
 /// in case.
-type Found = ([Option<(PathBuf, Decoded, Vec<PathBuf>)>; 2], [Option<PathBuf>; 2]);
+type Found = (
+    [Option<(PathBuf, Decoded, Vec<PathBuf>)>; 2],
+    [Option<PathBuf>; 2],
+);
 
 /// Which required file `name` is in another case, if any.
 fn in_other_case(name: &str) -> Option<usize> {

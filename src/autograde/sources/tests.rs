@@ -120,17 +120,20 @@ fn the_student_is_named_by_gradescopes_metadata_or_by_the_submission() {
     let root = tempfile::tempdir().unwrap();
     let submission = root.path().join("submission");
     std::fs::create_dir(&submission).unwrap();
-    assert_eq!(super::student(&submission), "submission");
+    assert_eq!(super::student::student(&submission), "submission");
     std::fs::write(
         root.path().join("submission_metadata.json"),
         r#"{"id": 1, "users": [{"email": "ada@x.edu", "name": "Ada Lovelace", "sid": "7"}, {"email": "g@x.edu"}]}"#,
     )
     .unwrap();
-    assert_eq!(super::student(&submission), "Ada Lovelace & g@x.edu");
+    assert_eq!(
+        super::student::student(&submission),
+        "Ada Lovelace & g@x.edu"
+    );
     // garbage metadata is no metadata
     std::fs::write(root.path().join("submission_metadata.json"), b"\xff{").unwrap();
-    assert_eq!(super::student(&submission), "submission");
-    assert_eq!(super::student("hw/ZIP.ZIP".as_ref()), "ZIP");
+    assert_eq!(super::student::student(&submission), "submission");
+    assert_eq!(super::student::student("hw/ZIP.ZIP".as_ref()), "ZIP");
 }
 
 #[test]
@@ -138,7 +141,11 @@ fn a_file_named_in_another_case_is_named_in_the_error() {
     let root = tempfile::tempdir().unwrap();
     std::fs::write(root.path().join("Board.java"), "public class Board {}").unwrap();
     std::fs::create_dir(root.path().join("src")).unwrap();
-    std::fs::write(root.path().join("src/solver.java"), "public class Solver {}").unwrap();
+    std::fs::write(
+        root.path().join("src/solver.java"),
+        "public class Solver {}",
+    )
+    .unwrap();
     let error = super::find(root.path()).unwrap_err().to_string();
     assert!(
         error.starts_with("Solver.java not found in the submission, but ")

@@ -1,11 +1,13 @@
 //! An autograder report as the course's assessment report words it (the
 //! summary, each test with the inputs that failed it, the memory and timing
-//! tables with the student's figures and ratios), and as JSON, `JUnit`,
-//! GitHub annotations and CSV ([`formats`]), Gradescope's `results.json`
-//! ([`gradescope`]), GitHub Classroom's reporter input ([`classroom`]), HTML
-//! pages ([`html`]);
+//! tables with the student's figures and ratios), and as JSON, `JUnit` and
+//! CSV ([`formats`]), GitHub annotations ([`annotations`]), Markdown for a
+//! job summary and Gradescope's test outputs (`markdown`), Gradescope's
+//! `results.json` ([`gradescope`]), GitHub Classroom's reporter input
+//! ([`classroom`]), HTML pages ([`html`]);
 //! and a comparison with a course report ([`compare`]).
 
+pub mod annotations;
 pub mod classroom;
 pub mod compare;
 pub mod console;
@@ -24,8 +26,9 @@ use crate::autograde::catalog::Classes;
 use crate::autograde::{
     Category, Failure, Figure, Report, SectionReport, Stage, TestResult, Verdict,
 };
+pub use annotations::github;
 pub use failure::{describe, grid};
-pub use formats::{csv, github, json, junit};
+pub use formats::{csv, json, junit};
 pub use markdown::markdown;
 
 /// `total` points split among `k` tests in hundredths of a point that add
