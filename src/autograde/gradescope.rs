@@ -85,8 +85,12 @@ pub fn stage_root(
     let script = source.join("run_autograder");
     std::fs::write(&script, RUN_AUTOGRADER)?;
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))?;
+    // as the bundle lists them: no line at all when there is no flag (an
+    // empty line would be read as an empty argument)
     let mut listed = flags.join("\n");
-    listed.push('\n');
+    if !listed.is_empty() {
+        listed.push('\n');
+    }
     std::fs::write(source.join("flags"), listed)?;
     std::os::unix::fs::symlink(slider_binary, source.join("slider"))?;
     for (name, text) in submission {
