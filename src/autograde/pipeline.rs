@@ -37,8 +37,7 @@ pub fn autograde(
     done: &(dyn Fn(&SectionReport) + Sync),
 ) -> Report {
     let (started, settings) = (Instant::now(), &options.settings);
-    let budget = Budget::new(settings.cpu_cap, settings.wall_cap);
-    let deadline = &budget;
+    let budget = &Budget::new(settings.cpu_cap, settings.wall_cap);
     let wanted = |c: Category| settings.only.is_empty() || settings.only.contains(&c);
     let mut report = Report::new(
         submission.display().to_string(),
@@ -66,7 +65,7 @@ pub fn autograde(
         toolkit,
         options,
         &build_dir,
-        deadline,
+        budget,
         &mut report,
     )
     .map(|texts| {
@@ -74,12 +73,12 @@ pub fn autograde(
         // reads the student's classes: two JDK tools, one per core.
         std::thread::scope(|scope| {
             let reference =
-                scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir, deadline));
+                scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir, budget));
             let student = build_dir.join("student");
             if wanted(Category::Api) || options.settings.api == Api::Any {
                 api_stage(
                     &student,
-                    deadline,
+                    budget,
                     toolkit,
                     options,
                     &mut report,
@@ -98,9 +97,7 @@ pub fn autograde(
         }
         let planned = plan(report.api, &options.settings);
         warm_model(&planned);
-        let runs = run_groups(
-            &planned, &built, toolkit, options, report.api, deadline, done,
-        );
+        let runs = run_groups(&planned, &built, toolkit, options, report.api, budget, done);
         report.printed = runs.iter().map(|(_, run)| run.printed).sum();
         let mut sections: Vec<(usize, SectionReport)> =
             runs.into_iter().flat_map(|(s, _)| s).collect();
@@ -206,7 +203,7 @@ fn run_groups(
     toolkit: &Toolkit,
     options: &Options,
     api: Api,
-    deadline: &Budget,
+    budget: &Budget,
     done: &(dyn Fn(&SectionReport) + Sync),
 ) -> Vec<Judged> {
     let mut order: Vec<usize> = (0..planned.groups.len()).collect();
@@ -220,7 +217,7 @@ fn run_groups(
         toolkit,
         options,
         api,
-        deadline,
+        budget,
     };
     let alone_later = options.jobs > 1 && order.len() > 1;
     let judge_group = |g: usize, run: GroupRun| -> Judged {
@@ -269,7 +266,7 @@ fn build(
     toolkit: &Toolkit,
     options: &Options,
     dir: &Path,
-    deadline: &Budget,
+    budget: &Budget,
     report: &mut Report,
 ) -> Option<Vec<(String, String)>> {
     report.compilation.ran = true;
@@ -301,7 +298,7 @@ fn build(
     }
     let texts: Vec<(&str, &str)> = files.iter().map(|f| (f.name, f.text.as_str())).collect();
     let student = dir.join("student");
-    if let Err(messages) = toolkit.compile(options, &texts, None, &student, deadline) {
+    if let Err(messages) = toolkit.compile(options, &texts, None, &student, budget) {
         // javac's `Board.java:35: error: …` names the student's own file
         // (the lines are the student's: sources are edited in place).
         report.compilation.messages = messages
@@ -348,7 +345,7 @@ fn compile_reference(
     toolkit: &Toolkit,
     options: &Options,
     dir: &Path,
-    deadline: &Budget,
+    budget: &Budget,
 ) -> Result<std::path::PathBuf, String> {
     let solver: Vec<(&str, &str)> = solver
         .iter()
@@ -360,7 +357,7 @@ fn compile_reference(
         &solver,
         Some(&toolkit.reference_board),
         &reference,
-        deadline,
+        budget,
     ) {
         Ok(()) => Ok(reference),
         Err(messages) => Err(messages
@@ -395,7 +392,7 @@ fn shadowing(classes: &Path) -> Vec<String> {
 
 fn api_stage(
     student: &Path,
-    deadline: &Budget,
+    budget: &Budget,
     toolkit: &Toolkit,
     options: &Options,
     report: &mut Report,
@@ -416,7 +413,7 @@ fn api_stage(
             &workdir.path,
             vec![toolkit.root.clone()],
             None,
-            Some(deadline),
+            Some(budget),
         )
     });
     let classes = match ended {

@@ -69,11 +69,11 @@ pub(super) struct Grading<'a> {
     pub options: &'a Options,
     pub api: Api,
     /// What is left of the submission's time.
-    pub deadline: &'a Budget,
+    pub budget: &'a Budget,
 }
 
 /// Runs `group` from trial `from` on, as job slot `slot`, until every
-/// trial has a record, the restarts are spent, or the deadline passes.
+/// trial has a record, the restarts are spent, or the budget passes.
 #[allow(clippy::too_many_lines)] // start, read, then resume at the next unit
 pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: usize) -> GroupRun {
     let Grading {
@@ -81,7 +81,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         toolkit,
         options,
         api,
-        deadline,
+        budget,
     } = *grading;
     let mut run = GroupRun::default();
     let all_missing = |run: &mut GroupRun, from: usize, failure: &Failure| {
@@ -107,7 +107,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
     let mut first = from;
     let mut restarts = 0;
     while first < group.ops.len() {
-        let Some(left) = deadline.left() else {
+        let Some(left) = budget.left() else {
             all_missing(
                 &mut run,
                 first,
@@ -132,7 +132,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         );
         let oom_kills = options.container.oom_kills().saturating_sub(kills_before);
         if let Ok(ended) = &ended {
-            deadline.charge(ended.cpu);
+            budget.charge(ended.cpu);
         }
         run.wall += started.elapsed();
         let ended = match ended {
