@@ -65,6 +65,8 @@ pub struct Outputs {
     pub max_score: f64,
     /// When students see each category's tests on Gradescope.
     pub visibility: Vec<(Category, present::gradescope::Visibility)>,
+    /// Print where each submission's time went (`--profile`).
+    pub profile: bool,
 }
 
 /// Grades `submissions` (and every sub-folder and .zip of `batch`) and
@@ -111,10 +113,14 @@ pub fn grade_all(
         Err(code) => return code,
     };
     console.watch_signals(options.harness.scratch.clone());
+    let built = Instant::now();
     let toolkit = match Toolkit::build(&options) {
         Ok(toolkit) => toolkit,
         Err(e) => return console.fail(&e.to_string()),
     };
+    if outputs.profile {
+        console.say(&present::profile::toolkit_built(built.elapsed()));
+    }
     let per_student = match StudentFiles::create(
         outputs.out_dir.as_deref(),
         outputs.html.as_deref(),
@@ -152,6 +158,9 @@ pub fn grade_all(
             submissions.len() > 1,
         );
         console.print(&text);
+        if outputs.profile {
+            console.say_raw(&present::profile::table(&report));
+        }
         comparisons.extend(compared);
         reports.push(report);
     }

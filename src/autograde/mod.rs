@@ -47,6 +47,7 @@ mod toolkit;
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use budget::{Phase, Spent};
 pub use failure::{Failure, Figure, JvmEnd, LookedUpBy, NotRun};
 pub use pipeline::autograde;
 pub use report::{

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::Instant;
 
-use super::budget::Budget;
+use super::budget::{Budget, Phase};
 use super::catalog::{self, JvmMode};
 use super::group_run::GroupRun;
 use super::report::{Category, Report, SectionReport, Stage, Verdict};
@@ -95,7 +95,7 @@ pub fn autograde(
         if report.api == Api::Any {
             report.api = Api::Coursera;
         }
-        let planned = plan(report.api, &options.settings);
+        let planned = budget.step(Phase::Plan, || plan(report.api, &options.settings));
         warm_model(&planned);
         let runs = run_groups(&planned, &built, toolkit, options, report.api, budget, done);
         report.printed = runs.iter().map(|(_, run)| run.printed).sum();
@@ -125,6 +125,7 @@ pub fn autograde(
     }
     let _ = std::fs::remove_dir_all(&build_dir);
     report.elapsed = started.elapsed();
+    report.profile = budget.ledger();
     // The runner stops starting JVMs with less than a second left.
     report.timed_out = budget.spent()
         && report
@@ -227,7 +228,9 @@ fn run_groups(
             .enumerate()
             .filter(|(_, s)| s.group == g)
             .map(|(i, section)| {
-                let judged = judge_section(section, &run, api, options.settings.edition, options);
+                let judged = budget.step(Phase::Judge, || {
+                    judge_section(section, &run, api, options.settings.edition, options)
+                });
                 done(&judged);
                 (i, judged)
             })
@@ -413,7 +416,7 @@ fn api_stage(
             &workdir.path,
             vec![toolkit.root.clone()],
             None,
-            Some(budget),
+            Some((budget, Phase::Api)),
         )
     });
     let classes = match ended {

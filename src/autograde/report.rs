@@ -212,6 +212,8 @@ pub struct Report {
     pub printed: u64,
     /// Wall-clock time of the whole autograde.
     pub elapsed: Duration,
+    /// Where the time went: each step, in the order they began.
+    pub profile: Vec<super::Spent>,
     /// Whether the submission's time (`--time-limit`) ran out before every
     /// test ran.
     pub timed_out: bool,
@@ -273,6 +275,7 @@ impl Report {
             not_run: Vec::new(),
             printed: 0,
             elapsed: Duration::ZERO,
+            profile: Vec::new(),
             timed_out: false,
         }
     }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::Options;
-use super::budget::Budget;
+use super::budget::{Budget, Phase};
 use super::catalog::{Classes, Group, JvmMode, Section};
 use super::failure::{Failure, JvmEnd, NotRun};
 use super::group_run::GroupRun;
@@ -132,7 +132,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         );
         let oom_kills = options.container.oom_kills().saturating_sub(kills_before);
         if let Ok(ended) = &ended {
-            budget.charge(ended.cpu);
+            budget.charge(Phase::Jvm(group.mode, group.classes), started, ended.cpu);
         }
         run.wall += started.elapsed();
         let ended = match ended {

@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::budget::Budget;
+use super::budget::{Budget, Phase};
 use super::{AutogradeError, Options, java};
 use crate::run::Workdir;
 use crate::run::process::{self, Ended, Exit, Job, Limits, Memory, Stop};
@@ -62,7 +62,8 @@ const TOOL_JVM: [&str; 3] = [
 ];
 
 /// Runs one of the JDK's tools with `args` in `workdir`, as `uid`, under
-/// the harness's isolation with `expose` shown in the sandbox.
+/// the harness's isolation with `expose` shown in the sandbox; its CPU
+/// time is charged to `budget` as the phase given.
 ///
 /// # Errors
 ///
@@ -74,8 +75,9 @@ pub(super) fn run_tool(
     workdir: &Path,
     expose: Vec<PathBuf>,
     uid: Option<u32>,
-    budget: Option<&Budget>,
+    budget: Option<(&Budget, Phase)>,
 ) -> std::io::Result<Ended> {
+    let started = std::time::Instant::now();
     let args: Vec<OsString> = TOOL_JVM
         .iter()
         .map(OsString::from)
@@ -89,11 +91,11 @@ pub(super) fn run_tool(
     };
     let ended = process::run(
         &job,
-        &tool_limits(options, budget),
+        &tool_limits(options, budget.map(|(b, _)| b)),
         &options.harness.isolation(uid, expose),
     )?;
-    if let Some(budget) = budget {
-        budget.charge(ended.cpu);
+    if let Some((budget, phase)) = budget {
+        budget.charge(phase, started, ended.cpu);
     }
     Ok(ended)
 }
@@ -273,7 +275,14 @@ impl Toolkit {
             &workdir.path,
             expose,
             uid,
-            Some(budget),
+            Some((
+                budget,
+                if against.is_some() {
+                    Phase::CompileReference
+                } else {
+                    Phase::Compile
+                },
+            )),
         )
         .map_err(|e| vec![format!("cannot start javac: {e}")])?;
         if ended.exit != Exit::Code(0) || ended.stop.is_some() {

@@ -105,6 +105,11 @@ pub struct AutogradeArgs {
     /// course's report of it) with it, and print the agreement.
     #[arg(long, requires = "batch")]
     compare_reports: bool,
+    /// After each report, print on standard error where its time went: each
+    /// phase (compile, api, plan, each kind of JVM, judge) with its wall
+    /// and CPU time (the JSON report always has them, as `profile`).
+    #[arg(long)]
+    profile: bool,
     /// JVMs run at once, 1 to 64 (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: Option<u64>,
@@ -192,6 +197,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         compare_reports: args.compare_reports,
         max_score: args.max_score,
         visibility: args.gradescope_visibility.clone(),
+        profile: args.profile,
     };
     let batch = args.batch.as_deref();
     grade_all(&args.submissions, batch, &grading, &outputs, &console)

@@ -99,6 +99,18 @@ struct ReportJson {
     sections: Vec<SectionJson>,
     printed_bytes: u64,
     elapsed_ms: u128,
+    profile: Vec<PhaseJson>,
+}
+
+/// One phase of the grading's time ([`super::profile::totals`]).
+#[derive(Serialize)]
+struct PhaseJson {
+    phase: String,
+    runs: usize,
+    first_ms: u128,
+    last_ms: u128,
+    wall_ms: u128,
+    cpu_ms: u128,
 }
 
 fn figure_json(f: &crate::autograde::Figure) -> FigureJson {
@@ -205,6 +217,17 @@ fn json_value(report: &Report) -> ReportJson {
         sections,
         printed_bytes: report.printed,
         elapsed_ms: report.elapsed.as_millis(),
+        profile: super::profile::totals(&report.profile)
+            .into_iter()
+            .map(|t| PhaseJson {
+                phase: t.phase,
+                runs: t.runs,
+                first_ms: t.first.as_millis(),
+                last_ms: t.last.as_millis(),
+                wall_ms: t.wall.as_millis(),
+                cpu_ms: t.cpu.as_millis(),
+            })
+            .collect(),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod gradescope;
 pub mod hints;
 pub mod html;
 mod markdown;
+pub mod profile;
 
 use std::fmt::Write as _;
 use std::time::Duration;

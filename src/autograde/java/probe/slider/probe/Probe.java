@@ -63,6 +63,7 @@ import java.security.ProtectionDomain;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
 public final class Probe {
     private static PrintStream channel;
@@ -120,29 +121,8 @@ public final class Probe {
         guard(student);
         emit("hello");
         channel.flush();
-        long flushed = System.nanoTime();
-        String list = "", failedList = null;
-        for (String line : plan) {
-            String[] w = line.split(" ");
-            if (w.length == 2 && w[0].equals("list")) list = w[1];
-            if (w.length < 2 || w[0].isEmpty() || !Character.isDigit(w[0].charAt(0))) continue;
-            // Once an input of a list threw, the rest of the list is skipped
-            // (no record): the course moves on after a list's first failure.
-            if (list.equals(failedList)) {
-                emit(w[0], "skipped");
-                continue;
-            }
-            String[] kind = new String[1];
-            boolean finished = trial(w, kind);
-            if ("threw".equals(kind[0]) || "missing".equals(kind[0])) failedList = list;
-            if (!finished) end();
-            if (System.nanoTime() - flushed > 20_000_000L) {
-                channel.flush();
-                flushed = System.nanoTime();
-            }
-        }
-        emit("done");
-        end();
+        startWorker(plan);
+        watch();
     }
 
     /** Ends the JVM, whatever threads the student left running. */
@@ -223,9 +203,20 @@ public final class Probe {
     /** The worker's OS thread id. */
     private static volatile String workerTask;
 
+    /**
+     * The OS threads alive when the probe starts: when no other but the
+     * worker is alive after a trial, and the JVM counts no more Java threads
+     * than then, the trial left no thread behind.
+     */
+    private static final java.util.Set<String> BASE = new java.util.HashSet<>();
+    private static int baseThreads;
+
     /** Notes the JVM's own threads (see SERVICE). */
     private static void findServiceThreads() throws java.io.IOException {
         for (Thread t : Thread.getAllStackTraces().keySet()) SYSTEM.put(t, true);
+        baseThreads = ManagementFactory.getThreadMXBean().getThreadCount();
+        String[] alive = new java.io.File("/proc/self/task").list();
+        if (alive != null) BASE.addAll(java.util.Arrays.asList(alive));
         try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/self/task"))) {
             for (Path task : tasks) {
                 String name;
@@ -254,61 +245,190 @@ public final class Probe {
     /**
      * The CPU time, in nanoseconds, of every thread of the JVM that is not
      * one of its own, by OS thread id (kept at its highest): every thread
-     * the student's code runs on, whatever its group, class or name.
+     * the student's code runs on, whatever its group, class or name; and
+     * of the JVM's own threads into `service` (null: not read).
      */
-    private static void sample(Map<String, Long> into, Map<String, Long> service) {
-        String[] tasks = new java.io.File("/proc/self/task").list();
-        if (tasks == null) return;
+    private static synchronized void sample(Map<String, Long> into, Map<String, Long> service) {
+        String[] tasks = tasks();
         for (String task : tasks) {
-            try {
-                String stat = new String(Files.readAllBytes(Paths.get("/proc/self/task", task, "schedstat")),
-                    StandardCharsets.US_ASCII);
-                long cpu = Long.parseLong(stat.substring(0, stat.indexOf(' ')));
-                (SERVICE.contains(task) ? service : into).merge(task, cpu, Math::max);
-            } catch (java.io.IOException | RuntimeException gone) {
-                // the thread ended between the listing and the read
-            }
+            boolean own = SERVICE.contains(task);
+            if (own && service == null) continue;
+            long cpu = schedstat(task);
+            if (cpu >= 0) (own ? service : into).merge(task, cpu, Math::max);
+        }
+        // the files of threads that ended
+        if (STATS.size() > tasks.length + 64) {
+            java.util.Set<String> alive = new java.util.HashSet<>(java.util.Arrays.asList(tasks));
+            STATS.entrySet().removeIf(e -> !alive.contains(e.getKey()) && close(e.getValue()));
         }
     }
 
-    /** The trials' thread group, its worker, and the hand-offs to and from it. */
+    /** Java threads started since the JVM started (one counter, read for nothing). */
+    private static long startedThreads() {
+        return ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
+    }
+
+    /** The last listing of the JVM's OS threads, when, and how many Java threads had started then. */
+    private static String[] listed = new String[0];
+    private static long listedAt, listedStarted = -1;
+
+    /**
+     * The JVM's OS threads: listed again when a Java thread has started
+     * since the last listing, or 10 ms have passed (the JVM's own threads
+     * are not Java threads: the collectors' and compilers' are all made at
+     * the start, see the JVM's flags). A trial that starts no thread is not
+     * charged a listing.
+     */
+    private static synchronized String[] tasks() {
+        long started = startedThreads(), now = System.nanoTime();
+        if (started != listedStarted || now - listedAt > 10_000_000L) {
+            // read before the listing: a thread started meanwhile lists it again next time
+            String[] tasks = new java.io.File("/proc/self/task").list();
+            listed = tasks == null ? new String[0] : tasks;
+            listedAt = now;
+            listedStarted = started;
+        }
+        return listed;
+    }
+
+    /**
+     * Each thread's schedstat file, opened once: read again from its start,
+     * it says the thread's CPU time now (one system call per thread and
+     * sample, not three; a trial samples every thread at least twice).
+     */
+    private static final Map<String, java.nio.channels.FileChannel> STATS = new HashMap<>();
+    private static final java.nio.ByteBuffer STAT = java.nio.ByteBuffer.allocate(256);
+
+    /** A thread's CPU time in nanoseconds, or -1 when it ended. */
+    private static long schedstat(String task) {
+        java.nio.channels.FileChannel file = STATS.get(task);
+        try {
+            if (file == null) {
+                file = java.nio.channels.FileChannel.open(Paths.get("/proc/self/task", task, "schedstat"));
+                STATS.put(task, file);
+            }
+            STAT.clear();
+            int n = file.read(STAT, 0);
+            long cpu = 0;
+            int k = 0;
+            for (; k < n && STAT.get(k) >= '0' && STAT.get(k) <= '9'; k++) cpu = cpu * 10 + (STAT.get(k) - '0');
+            if (k == 0 || k >= n || STAT.get(k) != ' ') throw new java.io.IOException("not a schedstat");
+            return cpu;
+        } catch (java.io.IOException | RuntimeException gone) {
+            // the thread ended (its file says nothing more), or its id is
+            // another thread's now: opened again at the next sample
+            if (file != null) close(STATS.remove(task));
+            return -1;
+        }
+    }
+
+    private static boolean close(java.nio.channels.FileChannel file) {
+        try {
+            if (file != null) file.close();
+        } catch (java.io.IOException ignored) {
+            // nothing to do
+        }
+        return true;
+    }
+
+    /** The trials' thread group and its worker. */
     private static ThreadGroup group;
     private static Thread worker;
-    private static final java.util.concurrent.SynchronousQueue<String[]> TASKS = new java.util.concurrent.SynchronousQueue<>();
-    private static final java.util.concurrent.LinkedBlockingQueue<List<String>> RESULTS = new java.util.concurrent.LinkedBlockingQueue<>();
+    /** The trial the worker runs now (null before the first). */
+    private static volatile Running running;
+    /** Set by the worker when the plan is done. */
+    private static volatile boolean planDone;
 
-    /** The worker: one thread, in a group of its own, that runs the trials in turn. */
-    private static void startWorker() {
+    /**
+     * One trial as the worker started it: what the watch needs to tell when
+     * a limit ends it. Its state is settled once, by whichever of the
+     * worker (the trial returned) or the watch (a limit ended it) gets
+     * there first: a trial has exactly one record.
+     */
+    private static final class Running {
+        final String id;
+        final long cpuLimit, processLimit, wallLimit, startWall, startProcess, startedThreads;
+        final Map<String, Long> before = new HashMap<>(), serviceBefore = new HashMap<>();
+        /** RUNNING, then RETURNED or CUT. */
+        final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger();
+
+        Running(String id, long cpuLimit, long processLimit, long wallLimit) {
+            this.id = id;
+            this.cpuLimit = cpuLimit;
+            this.processLimit = processLimit;
+            this.wallLimit = wallLimit;
+            startedThreads = startedThreads();
+            sample(before, serviceBefore);
+            startWall = System.nanoTime();
+            // read after the threads: the process's CPU since is never more
+            // than theirs plus what threads that ended spent
+            startProcess = processCpu();
+        }
+    }
+
+    private static final int RUNNING = 0, RETURNED = 1, CUT = 2;
+    /** Whether no thread of the student's was alive after the last trial (the worker's). */
+    private static boolean clean = true;
+
+    /**
+     * The worker: one thread, in a group of its own, that runs the plan's
+     * trials one after another. The record is made on the worker too: every
+     * call into the student's code (toString(), getMessage()) happens under
+     * the trial's limits, which count the CPU time of every thread of the
+     * JVM but its own (SERVICE), read from the operating system by thread
+     * id: no Java object of the student's is asked anything. Nothing is
+     * handed between threads per trial (a hand-off costs more than most
+     * trials): the main thread watches the running trial (watch()).
+     */
+    private static void startWorker(List<String> plan) {
         group = new ThreadGroup("slider-trials");
         worker = new Thread(group, () -> {
             workerTask = ownTask();
-            while (true) {
-                String[] w;
-                try {
-                    w = TASKS.take();
-                } catch (InterruptedException e) {
-                    return;
-                }
-                RESULTS.add(Ops.record(w));
-            }
+            runPlan(plan);
+            planDone = true;
+            LockSupport.unpark(MAIN);
+            // parked for good: the main thread ends the JVM
+            while (true) LockSupport.park();
         }, "slider-trial", 16L << 20);
         worker.setDaemon(true);
         worker.start();
     }
 
+    private static final Thread MAIN = Thread.currentThread();
+
+    /** The worker's loop over the plan. */
+    private static void runPlan(List<String> plan) {
+        long flushed = System.nanoTime();
+        String list = "", failedList = null;
+        for (String line : plan) {
+            String[] w = line.split(" ");
+            if (w.length == 2 && w[0].equals("list")) list = w[1];
+            if (w.length < 2 || w[0].isEmpty() || !Character.isDigit(w[0].charAt(0))) continue;
+            // Once an input of a list threw, the rest of the list is skipped
+            // (no record): the course moves on after a list's first failure.
+            if (list.equals(failedList)) {
+                emit(w[0], "skipped");
+                continue;
+            }
+            String kind = trial(w);
+            if ("threw".equals(kind) || "missing".equals(kind)) failedList = list;
+            if (System.nanoTime() - flushed > 20_000_000L) {
+                channel.flush();
+                flushed = System.nanoTime();
+            }
+        }
+        emit("done");
+    }
+
     /**
-     * Runs one operation on the worker; false when a limit ended it. The
-     * record is made on the worker too: every call into the student's code
-     * (toString(), getMessage()) happens under the trial's limits, which
-     * count the CPU time of every thread of the JVM but its own (SERVICE),
-     * read from the operating system by thread id: no Java object of the
-     * student's is asked anything.
+     * Runs one operation, on the worker, and sends its record; returns its
+     * kind (ok, threw, missing). When a limit ended it, the watch has sent
+     * the record and ends the JVM: this never returns.
      */
-    private static boolean trial(String[] w, String[] kind) throws InterruptedException {
-        if (worker == null) startWorker();
+    private static String trial(String[] w) {
         long cpuLimit = Probe.cpuLimit, processLimit = Probe.processLimit, wallLimit = Probe.wallLimit;
         if (yardstick != null) {
-            // on the probe's thread, while no student thread runs
+            // before the trial starts, while no student thread runs
             long spent = Yardstick.measure(yardstick);
             emit(w[0], "yardstick", String.valueOf(spent));
             YARDSTICK.add(spent);
@@ -320,51 +440,102 @@ public final class Probe {
             processLimit = Math.max(processLimit, (long) (processLimit * scale));
             wallLimit = Math.max(wallLimit, (long) (wallLimit * scale));
         }
-        Map<String, Long> before = new HashMap<>(), seen = new HashMap<>();
-        Map<String, Long> serviceBefore = new HashMap<>(), serviceSeen = new HashMap<>();
-        sample(before, serviceBefore);
-        long startWall = System.nanoTime();
-        // read after the threads: the process's CPU since is never more
-        // than theirs plus what threads that ended spent
-        long startProcess = processCpu();
-        TASKS.put(w);
-        String cut = null;
-        long threads = 0, process = 0, wall = 0, checked = 0, ended = 0;
-        List<String> fields;
-        while (true) {
-            fields = RESULTS.poll(10, java.util.concurrent.TimeUnit.MILLISECONDS);
-            wall = System.nanoTime() - startWall;
-            boolean check = fields != null || wall - checked > 50_000_000L;
-            // the process's clock before the threads' (see startProcess)
-            if (check) process = processCpu() - startProcess;
-            sample(seen, serviceSeen);
-            threads = spent(seen, before);
-            if (check) {
-                checked = wall;
-                ended = endedThreads(process, threads + spent(serviceSeen, serviceBefore));
-            }
-            if (fields != null) break;
-            if (threads + ended > cpuLimit) cut = "cpu";
-            else if (process > processLimit) cut = "process";
-            else if (wall > wallLimit) cut = "wall";
-            if (cut != null) break;
+        Running trial = new Running(w[0], cpuLimit, processLimit, wallLimit);
+        running = trial;
+        List<String> fields = Ops.record(w);
+        // an interrupt the student's code left must not reach the probe
+        Thread.interrupted();
+        if (!trial.state.compareAndSet(RUNNING, RETURNED)) {
+            // the watch ended it, and ends the JVM
+            while (true) LockSupport.park();
         }
-        if (cut != null) {
-            emit(w[0], "limit", cut, String.valueOf((threads + ended) / 1_000_000L), String.valueOf(process / 1_000_000L),
-                String.valueOf(wall / 1_000_000L));
-            return false;
+        Map<String, Long> seen = new HashMap<>(), serviceSeen = new HashMap<>();
+        long ended = 0;
+        // A trial that started with only the JVM's and the probe's threads
+        // alive, and started none, ran on the worker and the JVM's
+        // reference and finalizer threads alone: no thread of its ended
+        // unseen, and the JVM's own threads need not be read.
+        boolean alone = clean && startedThreads() == trial.startedThreads;
+        if (alone) {
+            sample(seen, null);
+        } else {
+            // the process's clock before the threads' (see Running)
+            long process = processCpu() - trial.startProcess;
+            sample(seen, serviceSeen);
+            ended = endedThreads(process, spent(seen, trial.before) + spent(serviceSeen, trial.serviceBefore));
         }
         // Threads the trial left behind must not run into the next one.
-        stopAll();
-        long helpers = 0;
+        clean = alone || stopAll();
+        long helpers = ended;
         for (Map.Entry<String, Long> e : seen.entrySet()) {
-            if (!e.getKey().equals(workerTask)) helpers += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            if (!e.getKey().equals(workerTask)) helpers += e.getValue() - trial.before.getOrDefault(e.getKey(), 0L);
         }
-        helpers += ended;
         if (helpers > 0) emit(w[0], "cpu", String.valueOf(helpers));
-        kind[0] = fields.get(0);
+        String kind = fields.get(0);
         fields.add(0, w[0]);
         emit(fields.toArray(new String[0]));
+        return kind;
+    }
+
+    /**
+     * The main thread, while the worker runs the plan: every 10 ms, the
+     * running trial's CPU time (its threads', and the whole JVM's) and
+     * wall time against its limits. A trial over one is ended: its record
+     * says which limit, and the JVM ends (the trial's threads cannot be
+     * trusted afterwards).
+     */
+    private static void watch() {
+        Running watched = null;
+        Map<String, Long> seen = new HashMap<>(), serviceSeen = new HashMap<>();
+        long checked = 0, process = 0, ended = 0;
+        while (!planDone) {
+            LockSupport.parkNanos(10_000_000L);
+            Running trial = running;
+            if (trial == null || trial.state.get() != RUNNING) continue;
+            if (trial != watched) {
+                watched = trial;
+                seen.clear();
+                serviceSeen.clear();
+                checked = 0;
+                process = 0;
+                ended = 0;
+            }
+            long wall = System.nanoTime() - trial.startWall;
+            boolean check = wall - checked > 50_000_000L;
+            // the process's clock before the threads' (see Running)
+            if (check) process = processCpu() - trial.startProcess;
+            sample(seen, serviceSeen);
+            long threads = spent(seen, trial.before);
+            if (check) {
+                checked = wall;
+                ended = endedThreads(process, threads + spent(serviceSeen, trial.serviceBefore));
+            }
+            String cut = null;
+            if (threads + ended > trial.cpuLimit) cut = "cpu";
+            else if (process > trial.processLimit) cut = "process";
+            else if (wall > trial.wallLimit) cut = "wall";
+            if (cut != null && trial.state.compareAndSet(RUNNING, CUT)) {
+                emit(trial.id, "limit", cut, String.valueOf((threads + ended) / 1_000_000L),
+                    String.valueOf(process / 1_000_000L), String.valueOf(wall / 1_000_000L));
+                end();
+            }
+        }
+        end();
+    }
+
+    /**
+     * Whether no thread but the JVM's own, the probe's and the worker is
+     * alive: no OS thread that was not there when the probe started, and no
+     * more Java threads than then and the worker (read cheaply, so that a
+     * trial that started no thread is not followed by a stack walk of every
+     * thread).
+     */
+    private static boolean onlyOwnThreads() {
+        String[] tasks = new java.io.File("/proc/self/task").list();
+        if (tasks == null || ManagementFactory.getThreadMXBean().getThreadCount() > baseThreads + 1) return false;
+        for (String task : tasks) {
+            if (!BASE.contains(task) && !task.equals(workerTask)) return false;
+        }
         return true;
     }
 
@@ -388,10 +559,12 @@ public final class Probe {
 
     /**
      * Stops every Java thread the student's code started, in any group
-     * (Thread.stop is final: no student code runs here).
+     * (Thread.stop is final: no student code runs here); true when none
+     * was alive.
      */
     @SuppressWarnings({"deprecation", "removal"})
-    private static void stopAll() {
+    private static boolean stopAll() {
+        if (onlyOwnThreads()) return true;
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             if (t == worker || SYSTEM.containsKey(t)) continue;
             try {
@@ -400,5 +573,6 @@ public final class Probe {
                 // best effort: the JVM ends at the end of the plan anyway
             }
         }
+        return false;
     }
 }

@@ -1,0 +1,163 @@
+//! Where one submission's time went (`--profile`, and the JSON's
+//! `profile`): each step of its grading, its wall and CPU time.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use crate::autograde::catalog::{Classes, JvmMode};
+use crate::autograde::{Phase, Report, Spent};
+
+/// One step's name, as the table and the JSON show it: `compile`,
+/// `compile-reference`, `api`, `plan`, `jvm timing`, `jvm memory`,
+/// `jvm correctness` (with ` (reference Board)` when the student's Solver
+/// runs with slider's Board), `judge`.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::Phase;
+/// use slider::autograde::catalog::{Classes, JvmMode};
+/// use slider::present::autograde::profile::phase_name;
+/// assert_eq!(phase_name(Phase::Jvm(JvmMode::Timing, Classes::Student)), "jvm timing");
+/// assert_eq!(phase_name(Phase::CompileReference), "compile-reference");
+/// ```
+#[must_use]
+pub fn phase_name(phase: Phase) -> String {
+    match phase {
+        Phase::Compile => "compile".into(),
+        Phase::CompileReference => "compile-reference".into(),
+        Phase::Api => "api".into(),
+        Phase::Plan => "plan".into(),
+        Phase::Judge => "judge".into(),
+        Phase::Jvm(mode, classes) => {
+            let mode = match mode {
+                JvmMode::Correctness => "correctness",
+                JvmMode::Memory => "memory",
+                JvmMode::Timing => "timing",
+            };
+            match classes {
+                Classes::Student => format!("jvm {mode}"),
+                Classes::Reference => format!("jvm {mode} (reference Board)"),
+            }
+        }
+    }
+}
+
+/// The steps of one phase, added up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhaseTotal {
+    /// The phase's name ([`phase_name`]).
+    pub phase: String,
+    /// How many times it ran (JVMs started, sections judged).
+    pub runs: usize,
+    /// When its first step began, from the start of the grading.
+    pub first: Duration,
+    /// When its last step ended.
+    pub last: Duration,
+    /// Its steps' wall time, added up (steps that overlap count twice).
+    pub wall: Duration,
+    /// Its steps' CPU time, added up.
+    pub cpu: Duration,
+}
+
+/// Each phase of `profile` added up, in the order each first began.
+#[must_use]
+pub fn totals(profile: &[Spent]) -> Vec<PhaseTotal> {
+    let mut totals: Vec<PhaseTotal> = Vec::new();
+    for step in profile {
+        let phase = phase_name(step.phase);
+        let end = step.start + step.wall;
+        if let Some(total) = totals.iter_mut().find(|t| t.phase == phase) {
+            total.runs += 1;
+            total.first = total.first.min(step.start);
+            total.last = total.last.max(end);
+            total.wall += step.wall;
+            total.cpu += step.cpu;
+        } else {
+            totals.push(PhaseTotal {
+                phase,
+                runs: 1,
+                first: step.start,
+                last: end,
+                wall: step.wall,
+                cpu: step.cpu,
+            });
+        }
+    }
+    totals.sort_by_key(|t| t.first);
+    totals
+}
+
+/// The `--profile` table of `report`, on standard error after its report:
+/// each phase's runs, span (from its first start to its last end), wall
+/// and CPU time.
+#[must_use]
+pub fn table(report: &Report) -> String {
+    let secs = |d: Duration| format!("{:.2}", d.as_secs_f64());
+    let mut out = format!(
+        "profile of {} ({} s wall):\n  {:<32} {:>4} {:>15} {:>8} {:>8}\n",
+        crate::format::visible(report.submission.as_bytes(), false),
+        secs(report.elapsed),
+        "phase",
+        "runs",
+        "span (s)",
+        "wall (s)",
+        "cpu (s)"
+    );
+    for t in totals(&report.profile) {
+        let span = format!("{}-{}", secs(t.first), secs(t.last));
+        let _ = writeln!(
+            out,
+            "  {:<32} {:>4} {:>15} {:>8} {:>8}",
+            t.phase,
+            t.runs,
+            span,
+            secs(t.wall),
+            secs(t.cpu)
+        );
+    }
+    out
+}
+
+/// The `--profile` line for slider's own Java, compiled once per run
+/// before the first submission.
+#[must_use]
+pub fn toolkit_built(took: Duration) -> String {
+    format!(
+        "profile: slider's probe and stand-ins compiled in {:.2} s",
+        took.as_secs_f64()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_of_a_phase_add_up_and_phases_keep_the_order_they_began_in() {
+        let ms = Duration::from_millis;
+        let step = |phase, start, wall, cpu| Spent {
+            phase,
+            start: ms(start),
+            wall: ms(wall),
+            cpu: ms(cpu),
+        };
+        let timing = Phase::Jvm(JvmMode::Timing, Classes::Student);
+        let profile = [
+            step(Phase::Compile, 0, 900, 1_500),
+            step(timing, 2_000, 5_000, 4_000),
+            step(Phase::Judge, 2_500, 10, 10),
+            step(timing, 7_100, 1_000, 900),
+            step(Phase::Judge, 8_200, 30, 20),
+        ];
+        let totals = totals(&profile);
+        let names: Vec<&str> = totals.iter().map(|t| t.phase.as_str()).collect();
+        assert_eq!(names, ["compile", "jvm timing", "judge"]);
+        assert_eq!(
+            (totals[1].runs, totals[1].first, totals[1].last),
+            (2, ms(2_000), ms(8_100))
+        );
+        assert_eq!((totals[1].wall, totals[1].cpu), (ms(6_000), ms(4_900)));
+        assert_eq!((totals[2].runs, totals[2].cpu), (2, ms(30)));
+    }
+}
