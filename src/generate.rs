@@ -201,14 +201,14 @@ fn exact_from_table<R: Rng>(
     rng: &mut R,
 ) -> Result<Board, GenerateError> {
     let n = oracle.size();
-    let at_distance: Vec<usize> = (0..oracle.states())
-        .filter(|&rank| oracle.distance_of_rank(rank) == Some(moves))
-        .collect();
+    let at_distance = oracle.ranks_at(moves);
     if at_distance.is_empty() {
         return Err(GenerateError::NoBoardAtDistance { n, moves });
     }
     let rank = at_distance[rng.random_range(0..at_distance.len())];
-    Ok(oracle.board_of_rank(rank).expect("a rank in range"))
+    Ok(oracle
+        .board_of_rank(rank as usize)
+        .expect("a rank in range"))
 }
 
 /// Random walks from the goal, each proved by IDA* (linear conflict,

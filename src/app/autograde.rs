@@ -34,6 +34,8 @@ pub struct Grading {
     pub sandbox: SandboxMode,
     /// The container this runs in: the JVMs are sized and scheduled to fit.
     pub container: Container,
+    /// Where slider's compiled Java is kept between runs.
+    pub cache: Option<PathBuf>,
 }
 
 /// Where the reports go.
@@ -69,18 +71,71 @@ pub struct Outputs {
     pub profile: bool,
 }
 
-/// Grades `submissions` (and every sub-folder and .zip of `batch`) and
-/// writes the reports; returns the exit code (0 every submission passes
-/// every graded test, 1 one does not, 2 a usage or setup error).
+/// `--shard I/N`: the I-th of N shares of a batch, every N-th submission
+/// from the I-th in the batch's order (by name: every machine that reads
+/// the same folder makes the same split).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// Which, from 1.
+    pub index: usize,
+    /// Of how many.
+    pub of: usize,
+}
+
+impl Shard {
+    /// Whether the `k`-th submission (from 0) is this shard's.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::app::autograde::Shard;
+    /// let second: Shard = "2/3".parse()?;
+    /// let picked: Vec<usize> = (0..8).filter(|&k| second.picks(k)).collect();
+    /// assert_eq!(picked, [1, 4, 7]);
+    /// assert!("0/3".parse::<Shard>().is_err() && "4/3".parse::<Shard>().is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    #[must_use]
+    pub fn picks(self, k: usize) -> bool {
+        k % self.of == self.index - 1
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || {
+            format!(
+                "`{text}` is not a shard: I/N, with 1 <= I <= N <= 100000 (2/8: the second of eight)"
+            )
+        };
+        let (index, of) = text.trim().split_once('/').ok_or_else(bad)?;
+        let (index, of) = (
+            index.trim().parse::<usize>().map_err(|_| bad())?,
+            of.trim().parse::<usize>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > of || of > 100_000 {
+            return Err(bad());
+        }
+        Ok(Shard { index, of })
+    }
+}
+
+/// Grades `submissions` (and every sub-folder and .zip of `batch`; with
+/// `shard`, its share of them) and writes the reports; returns the exit
+/// code (0 every submission passes every graded test, 1 one does not, 2 a
+/// usage or setup error).
 pub fn grade_all(
     submissions: &[PathBuf],
     batch: Option<&Path>,
+    shard: Option<Shard>,
     grading: &Grading,
     outputs: &Outputs,
     console: &Console,
 ) -> u8 {
     let (submissions, options) = match (
-        found(submissions, batch, outputs, console),
+        found(submissions, (batch, shard), outputs, console),
         options(grading, console),
     ) {
         (Ok(found), Ok(options)) => (found, options),
@@ -129,10 +184,14 @@ pub fn grade_all(
         Ok(files) => files,
         Err(e) => return console.fail(&e),
     };
+    let graded: Vec<usize> = (0..submissions.len())
+        .filter(|&k| shard.is_none_or(|s| s.picks(k)))
+        .collect();
     let mut reports: Vec<Report> = Vec::new();
     let mut comparisons = Vec::new();
-    let progress = Batch::start(submissions.len(), console);
-    for (index, submission) in submissions.iter().enumerate() {
+    let progress = Batch::start(graded.len(), console);
+    for &index in &graded {
+        let submission = &submissions[index];
         // The course's report of this submission, when comparing: its own
         // edition is graded, so that the two count the same tests.
         let course = course.clone().or_else(|| {
@@ -151,12 +210,8 @@ pub fn grade_all(
         if let Err(e) = per_student.write(index, &report) {
             console.error(&e);
         }
-        let (text, compared) = console::submission(
-            &report,
-            outputs.format,
-            course.as_ref(),
-            submissions.len() > 1,
-        );
+        let (text, compared) =
+            console::submission(&report, outputs.format, course.as_ref(), graded.len() > 1);
         console.print(&text);
         if outputs.profile {
             console.say_raw(&present::profile::table(&report));
@@ -164,9 +219,14 @@ pub fn grade_all(
         comparisons.extend(compared);
         reports.push(report);
     }
+    if let (Some(shard), Some(dir)) = (shard, &outputs.out_dir)
+        && let Err(e) = write_manifest(shard, dir, per_student.names(), &graded)
+    {
+        return console.fail(&e);
+    }
     finish(
         outputs,
-        &reports,
+        (&reports, &graded),
         &comparisons,
         files,
         &per_student,
@@ -174,11 +234,55 @@ pub fn grade_all(
     )
 }
 
+/// `--prepare`: compiles slider's Java into the cache, so that the runs
+/// that follow (a container image's, a cluster's) start from it; returns
+/// the exit code.
+pub fn prepare(grading: &Grading, console: &Console) -> u8 {
+    let Some(cache) = &grading.cache else {
+        return console.fail("--prepare needs a cache folder, and this machine has none");
+    };
+    let options = match options(grading, console) {
+        Ok(options) => options,
+        Err(code) => return code,
+    };
+    let started = Instant::now();
+    match Toolkit::build(&options) {
+        Ok(_) => {
+            console.say(&present::profile::prepared(cache, started.elapsed()));
+            exit_code::SUCCESS
+        }
+        Err(e) => console.fail(&e.to_string()),
+    }
+}
+
+/// A shard's manifest in `dir`: the batch's report `names`, and which of
+/// them (`graded`) it graded.
+fn write_manifest(
+    shard: Shard,
+    dir: &Path,
+    names: &[String],
+    graded: &[usize],
+) -> Result<(), String> {
+    let manifest = present::files::ShardManifest {
+        format: present::files::ShardManifest::FORMAT.into(),
+        shard: shard.index,
+        of: shard.of,
+        batch: names.to_vec(),
+        graded: graded.iter().map(|&k| names[k].clone()).collect(),
+    };
+    let path = dir.join(present::files::ShardManifest::file_name(
+        shard.index,
+        shard.of,
+    ));
+    std::fs::write(&path, manifest.to_json())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
 /// After the last submission: the files for all of them, the CSV or JSON
 /// on standard output, the agreement with the course; the exit code.
 fn finish(
     outputs: &Outputs,
-    reports: &[Report],
+    (reports, graded): (&[Report], &[usize]),
     comparisons: &[Comparison],
     files: ReportFiles<ReportFile>,
     per_student: &StudentFiles<'_>,
@@ -189,7 +293,7 @@ fn finish(
     {
         return console.fail(&e);
     }
-    if let Err(e) = per_student.finish(reports) {
+    if let Err(e) = per_student.finish(reports, graded) {
         return console.fail(&e);
     }
     let shown = if outputs.compare_reports {
@@ -217,10 +321,15 @@ fn finish(
 /// about one submission checked.
 fn found(
     named: &[PathBuf],
-    batch: Option<&Path>,
+    (batch, shard): (Option<&Path>, Option<Shard>),
     outputs: &Outputs,
     console: &Console,
 ) -> Result<Vec<PathBuf>, u8> {
+    if shard.is_some() && (batch.is_none() || outputs.out_dir.is_none()) {
+        return Err(console.fail(
+            "--shard grades a share of a --batch into --out-dir, where `slider autograde merge` reads it: give both",
+        ));
+    }
     let submissions =
         crate::autograde::sources::submissions(named, batch).map_err(|e| console.fail(&e))?;
     let single = [
@@ -257,6 +366,7 @@ fn options(grading: &Grading, console: &Console) -> Result<Options, u8> {
         harness,
         jobs,
         container: grading.container.clone(),
+        cache: grading.cache.clone(),
     })
 }
 

@@ -10,6 +10,7 @@ pub mod check;
 mod console;
 pub mod generate;
 pub mod grade;
+pub mod merge;
 pub mod pdb;
 pub mod solve;
 

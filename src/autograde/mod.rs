@@ -135,6 +135,9 @@ pub struct Options {
     /// The container the grader runs in, whose out-of-memory kills are
     /// told apart from the JVMs' own ends.
     pub container: crate::run::container::Container,
+    /// Where slider's compiled Java is kept between runs (`None`: compiled
+    /// by every run); see [`Toolkit::build`].
+    pub cache: Option<PathBuf>,
 }
 
 impl Options {

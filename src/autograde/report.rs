@@ -241,6 +241,16 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status.
+    pub const ALL: [Status; 6] = [
+        Status::Ok,
+        Status::Failed,
+        Status::MissingFile,
+        Status::CompileError,
+        Status::ApiMismatch,
+        Status::Timeout,
+    ];
+
     /// Its name in tables: `ok`, `failed`, `missing-file`,
     /// `compile-error`, `api-mismatch`, `timeout`.
     #[must_use]

@@ -40,6 +40,9 @@ pub const MAX_ORACLE_SIDE: usize = 3;
 pub struct Oracle {
     n: usize,
     distances: Cow<'static, [u8]>,
+    /// The ranks at each distance, in order: made the first time
+    /// [`Oracle::ranks_at`] is asked.
+    by_distance: std::sync::OnceLock<Vec<Vec<u32>>>,
 }
 
 /// The oracle covers only small boards.
@@ -127,7 +130,51 @@ impl Oracle {
     }
 
     fn from_table(n: usize, distances: Cow<'static, [u8]>) -> Oracle {
-        Oracle { n, distances }
+        Oracle {
+            n,
+            distances,
+            by_distance: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The Lehmer ranks of the boards exactly `moves` from the goal, in
+    /// increasing order (indexed once, the first time it is asked).
+    ///
+    /// # Panics
+    ///
+    /// Never: the ranks of boards up to 3x3 (9! of them) fit in a `u32`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::oracle::Oracle;
+    /// let oracle = Oracle::new(2)?;
+    /// let one = oracle.ranks_at(1);
+    /// assert_eq!(one.len(), 2);
+    /// assert!(one.iter().all(|&r| oracle.distance_of_rank(r as usize) == Some(1)));
+    /// assert!(oracle.ranks_at(99).is_empty());
+    /// # Ok::<(), slider::oracle::OracleSizeError>(())
+    /// ```
+    #[must_use]
+    pub fn ranks_at(&self, moves: u32) -> &[u32] {
+        let index = self.by_distance.get_or_init(|| {
+            let mut index: Vec<Vec<u32>> = Vec::new();
+            for (rank, &d) in self.distances.iter().enumerate() {
+                if d == UNREACHABLE {
+                    continue;
+                }
+                let d = usize::from(d);
+                if index.len() <= d {
+                    index.resize_with(d + 1, Vec::new);
+                }
+                index[d].push(u32::try_from(rank).expect("9! ranks fit in a u32"));
+            }
+            index
+        });
+        usize::try_from(moves)
+            .ok()
+            .and_then(|m| index.get(m))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Whether two oracles hold the same table.

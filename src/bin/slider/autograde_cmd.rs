@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use slider::app::Console;
-use slider::app::autograde::{Grading, Outputs, grade_all};
+use slider::app::autograde::{Grading, Outputs, Shard, grade_all};
 use slider::autograde::{Category, Settings};
 use slider::course::{Api, Edition};
 use slider::exit_code;
@@ -24,13 +24,20 @@ Examples:
   slider autograde --gradescope-bundle autograder.zip -- --api princeton --max-score 40 \
       --gradescope-visibility timing=after_due_date
 
+A cluster grades a batch in shards, then joins them:
+  slider autograde --batch subs/ --shard 2/8 --out-dir out/   (on 8 machines)
+  slider autograde merge out/ --csv scores.csv --json all.json --html pages/
+
 A submission is a folder or a .zip file holding Board.java and Solver.java
 at any depth (the shallowest of each is graded; a `package` line is
 handled; --batch takes every sub-folder and .zip of DIR). Student
 code never runs outside a JVM under limits: see the README's autograder
 section for the threat model. Exit status: 0 when every submission passes
 every graded test, 1 when one does not, 2 on a usage or setup error.")]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct AutogradeArgs {
+    #[command(subcommand)]
+    command: Option<AutogradeCommand>,
     /// The API to grade against (`any`: whichever the classes match best).
     #[arg(long, value_enum, default_value_t = Api::Any)]
     api: Api,
@@ -88,6 +95,11 @@ pub struct AutogradeArgs {
     /// student).
     #[arg(long, value_name = "DIR")]
     batch: Option<PathBuf>,
+    /// With --batch and --out-dir: grade only the I-th of N shares of the
+    /// batch (every N-th submission from the I-th, by name), for a cluster
+    /// (see `slider autograde merge`).
+    #[arg(long, value_name = "I/N", requires_all = ["batch", "out_dir"])]
+    shard: Option<Shard>,
     /// Write each submission's report to DIR as it is graded: NAME.txt (the
     /// course-style report) and NAME.json, NAME the submission's folder or
     /// .zip name.
@@ -110,6 +122,11 @@ pub struct AutogradeArgs {
     /// and CPU time (the JSON report always has them, as `profile`).
     #[arg(long)]
     profile: bool,
+    /// Compile slider's probe and stand-ins into the cache (beside the
+    /// pattern databases') and exit: the runs that follow on this machine
+    /// or image start from them (a Gradescope bundle's setup does this).
+    #[arg(long, conflicts_with_all = ["batch", "gradescope_bundle", "submissions"])]
+    prepare: bool,
     /// JVMs run at once, 1 to 64 (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: Option<u64>,
@@ -146,13 +163,48 @@ pub struct AutogradeArgs {
     /// The submissions: folders or .zip files holding Board.java and
     /// Solver.java. With --gradescope-bundle, the flags to bake in, after
     /// `--`.
-    #[arg(value_name = "SUBMISSION", required_unless_present_any = ["batch", "gradescope_bundle"])]
+    #[arg(value_name = "SUBMISSION", required_unless_present_any = ["batch", "gradescope_bundle", "prepare"])]
     submissions: Vec<PathBuf>,
+}
+
+/// What `slider autograde` does besides grading.
+#[derive(Debug, clap::Subcommand)]
+enum AutogradeCommand {
+    /// Join the shards of a batch (`--shard I/N --out-dir DIR`) into one
+    /// CSV, one JSON and one class page; a shard or a submission missing or
+    /// there twice is an error (exit 2).
+    Merge(MergeArgs),
+}
+
+/// Arguments of `slider autograde merge`.
+#[derive(Debug, Args)]
+struct MergeArgs {
+    /// The shards' --out-dir folders (several shards may share one).
+    #[arg(value_name = "OUT_DIR", required = true)]
+    dirs: Vec<PathBuf>,
+    /// Write the CSV table of scores.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<PathBuf>,
+    /// Write the JSON report of every submission.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write the class page, DIR/index.html, and each student's page
+    /// beside it.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
 }
 
 /// Runs the command; returns the exit code.
 pub fn run(args: &AutogradeArgs) -> u8 {
     let console = crate::common::console();
+    if let Some(AutogradeCommand::Merge(merge)) = &args.command {
+        let outputs = slider::app::merge::MergeOutputs {
+            csv: merge.csv.clone(),
+            json: merge.json.clone(),
+            html: merge.html.clone(),
+        };
+        return slider::app::merge::merge(&merge.dirs, &outputs, &console);
+    }
     if let Some(out) = &args.gradescope_bundle {
         let baked: Vec<String> = args
             .submissions
@@ -182,7 +234,11 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         user: args.user,
         sandbox: args.sandbox,
         container,
+        cache: Some(slider::search::pdb::cache_dir(None).join("autograde")),
     };
+    if args.prepare {
+        return slider::app::autograde::prepare(&grading, &console);
+    }
     let outputs = Outputs {
         format: args.format,
         json: args.json.clone(),
@@ -200,7 +256,14 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         profile: args.profile,
     };
     let batch = args.batch.as_deref();
-    grade_all(&args.submissions, batch, &grading, &outputs, &console)
+    grade_all(
+        &args.submissions,
+        batch,
+        args.shard,
+        &grading,
+        &outputs,
+        &console,
+    )
 }
 
 /// `--gradescope-bundle OUT -- FLAGS`: the flags are checked as

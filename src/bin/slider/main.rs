@@ -38,7 +38,7 @@ enum Command {
     /// Grade a submission over a suite of puzzles, under limits.
     Grade(grade_cmd::GradeArgs),
     /// Grade Java Board/Solver classes the way the course's autograder does.
-    Autograde(autograde_cmd::AutogradeArgs),
+    Autograde(Box<autograde_cmd::AutogradeArgs>),
     /// Run a benchmark and print its figures.
     Bench(bench::BenchArgs),
     /// Manage the pattern-database cache: path, build, verify.

@@ -79,17 +79,23 @@ impl<'a> StudentFiles<'a> {
         Ok(())
     }
 
+    /// Each submission's report name, in order.
+    #[must_use]
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
     /// With HTML and more than one submission: the class page, index.html,
-    /// linking each student's.
+    /// linking each student's (`reports[i]` is submission `graded[i]`'s).
     ///
     /// # Errors
     ///
     /// The page cannot be written.
-    pub fn finish(&self, reports: &[Report]) -> Result<(), String> {
+    pub fn finish(&self, reports: &[Report], graded: &[usize]) -> Result<(), String> {
         let Some(dir) = self.html.filter(|_| reports.len() > 1) else {
             return Ok(());
         };
-        let page = super::html::class(reports, &|i| format!("{}.html", self.names[i]));
+        let page = super::html::class(reports, &|i| format!("{}.html", self.names[graded[i]]));
         let path = dir.join("index.html");
         std::fs::write(&path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
@@ -150,4 +156,76 @@ pub fn report_names(submissions: &[PathBuf]) -> Vec<String> {
             name
         })
         .collect()
+}
+
+/// What a shard of a batch (`--shard I/N` with `--out-dir`) graded, kept
+/// beside its reports as [`ShardManifest::file_name`], for
+/// `slider autograde merge`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ShardManifest {
+    /// `slider-shard/1`.
+    pub format: String,
+    /// Which shard, from 1.
+    pub shard: usize,
+    /// Of how many.
+    pub of: usize,
+    /// Every submission of the batch, by report name, in order.
+    pub batch: Vec<String>,
+    /// The ones this shard graded (NAME.json beside it).
+    pub graded: Vec<String>,
+}
+
+impl ShardManifest {
+    /// The manifest's format.
+    pub const FORMAT: &'static str = "slider-shard/1";
+
+    /// Its file's name in the reports' folder: hidden, so that no report's
+    /// name ([`report_names`]) is ever it.
+    #[must_use]
+    pub fn file_name(shard: usize, of: usize) -> String {
+        format!(".slider-shard-{shard}-of-{of}.json")
+    }
+
+    /// Its JSON.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Reads a manifest's JSON.
+    ///
+    /// # Errors
+    ///
+    /// Why it is not a manifest of this format.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::present::autograde::files::ShardManifest;
+    /// let manifest = ShardManifest {
+    ///     format: ShardManifest::FORMAT.into(),
+    ///     shard: 2,
+    ///     of: 3,
+    ///     batch: vec!["alice".into(), "bob".into()],
+    ///     graded: vec!["bob".into()],
+    /// };
+    /// assert_eq!(ShardManifest::read(&manifest.to_json()), Ok(manifest));
+    /// assert!(ShardManifest::read("{}").is_err());
+    /// ```
+    pub fn read(text: &str) -> Result<ShardManifest, String> {
+        let manifest: ShardManifest = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if manifest.format != Self::FORMAT {
+            return Err(format!(
+                "format `{}`, not `{}`",
+                manifest.format,
+                Self::FORMAT
+            ));
+        }
+        if manifest.shard == 0 || manifest.shard > manifest.of {
+            return Err(format!("shard {} of {}", manifest.shard, manifest.of));
+        }
+        Ok(manifest)
+    }
 }

@@ -10,6 +10,7 @@ use quick_junit::{NonSuccessKind, Report as JunitReport, TestCase, TestCaseStatu
 use serde::Serialize;
 
 use super::describe;
+use super::summary::Summary;
 use crate::autograde::catalog::Classes;
 use crate::autograde::{Category, Report, Verdict};
 
@@ -125,6 +126,20 @@ fn figure_json(f: &crate::autograde::Figure) -> FigureJson {
     }
 }
 
+fn profile_json(report: &Report) -> Vec<PhaseJson> {
+    super::profile::totals(&report.profile)
+        .into_iter()
+        .map(|t| PhaseJson {
+            phase: t.phase,
+            runs: t.runs,
+            first_ms: t.first.as_millis(),
+            last_ms: t.last.as_millis(),
+            wall_ms: t.wall.as_millis(),
+            cpu_ms: t.cpu.as_millis(),
+        })
+        .collect()
+}
+
 fn json_value(report: &Report) -> ReportJson {
     let (score, graded_weight) = report.score();
     let categories = Category::ALL
@@ -217,17 +232,7 @@ fn json_value(report: &Report) -> ReportJson {
         sections,
         printed_bytes: report.printed,
         elapsed_ms: report.elapsed.as_millis(),
-        profile: super::profile::totals(&report.profile)
-            .into_iter()
-            .map(|t| PhaseJson {
-                phase: t.phase,
-                runs: t.runs,
-                first_ms: t.first.as_millis(),
-                last_ms: t.last.as_millis(),
-                wall_ms: t.wall.as_millis(),
-                cpu_ms: t.cpu.as_millis(),
-            })
-            .collect(),
+        profile: profile_json(report),
     }
 }
 
@@ -266,6 +271,14 @@ pub fn json(reports: &[Report]) -> String {
 /// ```
 #[must_use]
 pub fn csv(reports: &[Report]) -> String {
+    let summaries: Vec<Summary> = reports.iter().map(Summary::of).collect();
+    csv_of(&summaries)
+}
+
+/// [`csv`] of the submissions' lines (read back from shards' JSON by
+/// `slider autograde merge`).
+#[must_use]
+pub fn csv_of(summaries: &[Summary]) -> String {
     let mut out = String::from("submission,student,status,score");
     for category in Category::ALL {
         let name = category.key();
@@ -280,18 +293,17 @@ pub fn csv(reports: &[Report]) -> String {
         }
         cell
     };
-    for report in reports {
+    for summary in summaries {
         let _ = write!(
             out,
             "\"{}\",\"{}\",{},{:.2}",
-            cell(&report.submission),
-            cell(&report.student),
-            report.status().name(),
-            report.score().0
+            cell(&summary.submission),
+            cell(&summary.student),
+            summary.status.name(),
+            summary.score
         );
-        for category in Category::ALL {
-            if report.graded(category) {
-                let (passed, total) = report.tally(category);
+        for (_, tally) in &summary.categories {
+            if let Some((passed, total)) = tally {
                 let _ = write!(out, ",{passed},{total}");
             } else {
                 out.push_str(",,");

@@ -19,6 +19,7 @@ pub mod hints;
 pub mod html;
 mod markdown;
 pub mod profile;
+pub mod summary;
 
 use std::fmt::Write as _;
 use std::time::Duration;

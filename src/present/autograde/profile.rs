@@ -119,12 +119,23 @@ pub fn table(report: &Report) -> String {
     out
 }
 
-/// The `--profile` line for slider's own Java, compiled once per run
-/// before the first submission.
+/// The `--profile` line for slider's own Java, made ready once per run
+/// before the first submission (compiled, or copied from the cache).
 #[must_use]
 pub fn toolkit_built(took: Duration) -> String {
     format!(
-        "profile: slider's probe and stand-ins compiled in {:.2} s",
+        "profile: slider's probe and stand-ins ready in {:.2} s",
+        took.as_secs_f64()
+    )
+}
+
+/// What `slider autograde --prepare` says when slider's Java is ready in
+/// `cache`.
+#[must_use]
+pub fn prepared(cache: &std::path::Path, took: Duration) -> String {
+    format!(
+        "slider's probe and stand-ins are ready in {} ({:.2} s): every run on this machine starts from them",
+        crate::format::visible(cache.as_os_str().as_encoded_bytes(), false),
         took.as_secs_f64()
     )
 }

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{esc, page};
-use crate::autograde::{Category, Report, Verdict};
+use crate::autograde::{Category, Report};
+use crate::present::autograde::summary::Summary;
 
 /// The class page: a score histogram, each test's failure rate (the most
 /// common first), and a table of students, each linking to `link(i)`.
@@ -20,11 +21,19 @@ use crate::autograde::{Category, Report, Verdict};
 /// ```
 #[must_use]
 pub fn class(reports: &[Report], link: &dyn Fn(usize) -> String) -> String {
+    let summaries: Vec<Summary> = reports.iter().map(Summary::of).collect();
+    class_of(&summaries, link)
+}
+
+/// [`class`] of the submissions' lines (read back from shards' JSON by
+/// `slider autograde merge`).
+#[must_use]
+pub fn class_of(reports: &[Summary], link: &dyn Fn(usize) -> String) -> String {
     let mut body = format!("<h1>slider autograde: {} submissions</h1>", reports.len());
     // The histogram: ten bins of ten points (100 in the last).
     let mut bins = [0_usize; 10];
     for report in reports {
-        let score = report.score().0;
+        let score = report.score;
         bins[((score / 10.0) as usize).min(9)] += 1;
     }
     let most = bins.iter().copied().max().unwrap_or(0).max(1);
@@ -47,12 +56,10 @@ pub fn class(reports: &[Report], link: &dyn Fn(usize) -> String) -> String {
     // Failure rates by test.
     let mut rates: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for report in reports {
-        for section in &report.sections {
-            let entry = rates
-                .entry(format!("{}: {}", section.id, section.title))
-                .or_default();
+        for (section, failed) in &report.sections {
+            let entry = rates.entry(section.clone()).or_default();
             entry.1 += 1;
-            if section.tests.iter().any(|t| t.verdict == Verdict::Failed) {
+            if *failed {
                 entry.0 += 1;
             }
         }
@@ -81,17 +88,16 @@ pub fn class(reports: &[Report], link: &dyn Fn(usize) -> String) -> String {
     }
     body.push_str("</tr></thead><tbody>");
     for (i, report) in reports.iter().enumerate() {
-        let (score, _) = report.score();
+        let score = report.score;
         let _ = write!(
             body,
             "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td data-sort=\"{score:.4}\">{score:.2}%</td>",
             esc(&link(i)),
             esc(&report.submission),
-            report.status().name()
+            report.status.name()
         );
-        for category in Category::ALL {
-            if report.graded(category) {
-                let (passed, total) = report.tally(category);
+        for (_, tally) in &report.categories {
+            if let Some((passed, total)) = tally {
                 let _ = write!(body, "<td data-sort=\"{passed}\">{passed}/{total}</td>");
             } else {
                 body.push_str("<td data-sort=\"-1\">–</td>");

@@ -18,7 +18,7 @@ mod class;
 use crate::Board;
 use crate::autograde::judge::numbers;
 use crate::autograde::{Category, Failure, Figure, Report, SectionReport, TestResult, Verdict};
-pub use class::class;
+pub use class::{class, class_of};
 
 /// Untrusted text, visible and escaped for HTML text and attributes.
 fn esc(text: &str) -> String {

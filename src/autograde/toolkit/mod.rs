@@ -6,6 +6,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+mod cache;
+
 use super::budget::{Budget, Phase};
 use super::{AutogradeError, Options, java};
 use crate::run::Workdir;
@@ -134,7 +136,9 @@ fn joined(paths: &[&Path]) -> OsString {
 
 impl Toolkit {
     /// Writes and compiles slider's Java under the harness's scratch folder
-    /// (the reference Board is compiled with each student's Solver).
+    /// (the reference Board is compiled with each student's Solver), or
+    /// copies it from `options.cache` when it was compiled there before by
+    /// the same JDK (and keeps it there when it was not).
     ///
     /// # Errors
     ///
@@ -159,6 +163,25 @@ impl Toolkit {
             agent: root.join("slider-agent.jar"),
             root,
         };
+        let key = cache::key(&options.jdk.javac);
+        let cached = options
+            .cache
+            .as_deref()
+            .is_some_and(|dir| cache::load(dir, &key, &toolkit.root));
+        if !cached {
+            toolkit.compile_own(options)?;
+            if let Some(dir) = &options.cache {
+                cache::save(dir, &key, &toolkit.root);
+            }
+        }
+        java::open_up(&toolkit.root).map_err(|e| fail(&e))?;
+        Ok(toolkit)
+    }
+
+    /// Compiles slider's Java into the toolkit's folders.
+    fn compile_own(&self, options: &Options) -> Result<(), AutogradeError> {
+        let fail = |e: &dyn std::fmt::Display| AutogradeError::Toolkit(e.to_string());
+        let toolkit = self;
         let sources = toolkit.root.join("src");
         let probe =
             java::write_sources(&sources.join("probe"), &java::PROBE).map_err(|e| fail(&e))?;
@@ -221,9 +244,7 @@ impl Toolkit {
                 toolkit.probe.clone().into(),
                 "slider/probe/Agent.class".into(),
             ],
-        )?;
-        java::open_up(&toolkit.root).map_err(|e| fail(&e))?;
-        Ok(toolkit)
+        )
     }
 
     /// The algs4 classes submissions compile and run against.
