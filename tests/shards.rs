@@ -213,3 +213,74 @@ fn a_shard_without_a_batch_or_an_out_dir_is_refused() {
             .code(2);
     }
 }
+
+/// `examples/cluster`: the Slurm array's script and the Kubernetes Indexed
+/// Job's command, each run here once per task index as the scheduler would
+/// (with the index in its variable), then merged: every submission graded
+/// once.
+#[test]
+fn the_cluster_examples_grade_each_submission_once() {
+    common::require_jdk();
+    let cluster = root_dir().join("examples/cluster");
+    let slider = assert_cmd::cargo::cargo_bin("slider");
+    // the Kubernetes Job's command and variables, read from its file
+    let job = std::fs::read_to_string(cluster.join("kubernetes-job.yaml")).unwrap();
+    assert!(job.contains("completionMode: Indexed"), "{job}");
+    let env_value = |name: &str| {
+        let at = job.find(&format!("- name: {name}")).unwrap();
+        let line = job[at..].lines().nth(1).unwrap().trim();
+        line.strip_prefix("value: ")
+            .unwrap()
+            .trim_matches('"')
+            .to_string()
+    };
+    let k8s_shards: usize = env_value("SHARDS").parse().unwrap();
+    assert_eq!(
+        job.matches(&format!("completions: {k8s_shards}")).count(),
+        1
+    );
+    for (scheduler, script, variable, shards) in [
+        ("slurm", "slurm-array.sh", "SLURM_ARRAY_TASK_ID", 2),
+        ("kubernetes", "shard.sh", "JOB_COMPLETION_INDEX", k8s_shards),
+    ] {
+        let work = tempfile::tempdir().unwrap();
+        let (subs, out) = (work.path().join("subs"), work.path().join("out"));
+        std::fs::create_dir(&subs).unwrap();
+        batch(&subs);
+        for index in 0..shards {
+            let mut command = assert_cmd::Command::new(cluster.join(script));
+            command
+                .env(variable, index.to_string())
+                .env("SLURM_ARRAY_TASK_COUNT", shards.to_string())
+                .env("SLURM_SUBMIT_DIR", &cluster)
+                .env("SHARDS", shards.to_string())
+                .env("BATCH", &subs)
+                .env("OUT", &out)
+                .env("SLIDER", &slider)
+                .args(["--only", "api"])
+                .timeout(std::time::Duration::from_secs(300))
+                .assert()
+                .success();
+        }
+        let csv = work.path().join("all.csv");
+        // each passes the API check, the one category graded
+        merge(&[out.to_str().unwrap(), "--csv", csv.to_str().unwrap()]).code(0);
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let mut names: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(1).unwrap())
+            .collect();
+        names.sort_unstable();
+        assert_eq!(
+            names,
+            [
+                "\"hamming-counts-blank\"",
+                "\"no-caching\"",
+                "\"princeton\"",
+                "\"reference\""
+            ],
+            "{scheduler}: {text}"
+        );
+    }
+}
