@@ -89,6 +89,145 @@ pub fn partitions(file: &Path, random: usize, seed: u64, console: &Console) -> u
     counted(result, console)
 }
 
+/// `slider autograde` timed as its users run it, each run a fresh
+/// process of `exe` (after `--prepare`, as a Gradescope image or a
+/// cluster's task starts): the shipped reference graded `runs` times, with
+/// where its time went; then a batch of the shipped ordinary submissions
+/// (`fixtures`' reference, princeton and learned/*), `jobs` JVMs at once.
+pub fn autograde(
+    exe: &Path,
+    fixtures: &Path,
+    temp: &Path,
+    (runs, jobs): (usize, usize),
+    console: &Console,
+) -> u8 {
+    use crate::present::autograde::profile as present;
+    let scratch = match tempfile_dir(temp) {
+        Ok(dir) => dir,
+        Err(e) => return console.fail(&format!("cannot make a scratch folder: {e}")),
+    };
+    let result = (|| -> Result<u8, String> {
+        run_slider(exe, &["autograde".as_ref(), "--prepare".as_ref()])?;
+        let json = scratch.join("report.json");
+        let jobs = jobs.to_string();
+        let mut walls = Vec::new();
+        let mut profiles = Vec::new();
+        for run in 1..=runs {
+            let reference = fixtures.join("reference");
+            let started = std::time::Instant::now();
+            run_slider(
+                exe,
+                &[
+                    "autograde".as_ref(),
+                    "--jobs".as_ref(),
+                    jobs.as_ref(),
+                    "--json".as_ref(),
+                    json.as_os_str(),
+                    reference.as_os_str(),
+                ],
+            )?;
+            let wall = started.elapsed();
+            let report = read_json(&json)?;
+            console.print(&present::bench_run(run, wall, &report["reports"][0]));
+            walls.push(wall);
+            profiles.push(report);
+        }
+        let median = median_index(&walls);
+        console.print(&present::bench_phases(&profiles[median]["reports"][0]));
+        let batch = scratch.join("batch");
+        let mut count = 0;
+        std::fs::create_dir_all(&batch).map_err(|e| e.to_string())?;
+        let learned = std::fs::read_dir(fixtures.join("learned")).map_err(|e| e.to_string())?;
+        let mut passing: Vec<PathBuf> =
+            vec![fixtures.join("reference"), fixtures.join("princeton")];
+        passing.extend(learned.flatten().map(|e| e.path()).filter(|p| p.is_dir()));
+        for dir in passing {
+            let name = dir
+                .file_name()
+                .map(std::ffi::OsString::from)
+                .unwrap_or_default();
+            std::os::unix::fs::symlink(
+                std::fs::canonicalize(&dir).map_err(|e| e.to_string())?,
+                batch.join(name),
+            )
+            .map_err(|e| e.to_string())?;
+            count += 1;
+        }
+        let started = std::time::Instant::now();
+        run_slider(
+            exe,
+            &[
+                "autograde".as_ref(),
+                "--jobs".as_ref(),
+                jobs.as_ref(),
+                "--json".as_ref(),
+                json.as_os_str(),
+                "--batch".as_ref(),
+                batch.as_os_str(),
+            ],
+        )?;
+        let report = read_json(&json)?;
+        console.print(&present::bench_batch(
+            count,
+            started.elapsed(),
+            &report["reports"],
+        ));
+        Ok(exit_code::SUCCESS)
+    })();
+    let _ = std::fs::remove_dir_all(&scratch);
+    result.unwrap_or_else(|e| console.fail(&e))
+}
+
+/// Runs `exe args`; its exit code 0 or 1 (a graded submission that lost
+/// points) is a finished run.
+fn run_slider(exe: &Path, args: &[&std::ffi::OsStr]) -> Result<(), String> {
+    let out = std::process::Command::new(exe)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    match out.status.code() {
+        Some(0 | 1) => Ok(()),
+        _ => Err(format!(
+            "slider {} failed: {}",
+            args.iter()
+                .map(|a| a.to_string_lossy())
+                .collect::<Vec<_>>()
+                .join(" "),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+    }
+}
+
+fn read_json(path: &Path) -> Result<serde_json::Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The index of the median of `walls`.
+fn median_index(walls: &[std::time::Duration]) -> usize {
+    let mut order: Vec<usize> = (0..walls.len()).collect();
+    order.sort_by_key(|&i| walls[i]);
+    order[order.len() / 2]
+}
+
+/// A fresh folder in `base`.
+fn tempfile_dir(base: &Path) -> std::io::Result<PathBuf> {
+    for k in 0..100 {
+        let dir = base.join(format!("slider-bench-autograde-{}-{k}", std::process::id()));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other(
+        "no free folder name in the temp folder",
+    ))
+}
+
 /// Prints each row as its table line.
 fn printer(console: &Console) -> impl FnMut(Line) + '_ {
     move |line: Line| console.print(&format!("{}\n", render(&line)))

@@ -17,6 +17,7 @@ const KORF_100: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/fixtures/benchmarks/korf100-blank-last.txt"
 );
+const AUTOGRADE_FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/autograde");
 const KORF_FELNER_24: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/fixtures/benchmarks/korf-felner-24puzzle-50.txt"
@@ -31,6 +32,23 @@ pub struct BenchArgs {
 
 #[derive(Debug, Subcommand)]
 enum Bench {
+    /// Time `slider autograde` as its users run it: the shipped reference
+    /// graded in a fresh process, several times, with where its time went;
+    /// then a batch of the shipped ordinary submissions (the reference,
+    /// the Princeton variant and learned/*, which lose a few points as
+    /// the course's reports do).
+    Autograde {
+        /// Timed runs of the reference; each is printed, and the median's
+        /// phases.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// JVMs at once, as `slider autograde --jobs`.
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// The autograder's fixtures (reference/, princeton/, learned/).
+        #[arg(long, default_value = AUTOGRADE_FIXTURES)]
+        fixtures: PathBuf,
+    },
     /// Time the reference A* Solver on the autograder's 25 timing puzzles.
     ///
     /// Then time bidirectional breadth-first search, whole process, against
@@ -172,6 +190,20 @@ pub fn run(args: &BenchArgs) -> u8 {
             bibfs_files,
         } => bench::reference(course_dir, *runs, bibfs_files, &console),
         Bench::Oracle { runs } => bench::oracle(*runs, &console),
+        Bench::Autograde {
+            runs,
+            jobs,
+            fixtures,
+        } => match std::env::current_exe() {
+            Ok(exe) => bench::autograde(
+                &exe,
+                fixtures,
+                &std::env::temp_dir(),
+                ((*runs).max(1), *jobs),
+                &console,
+            ),
+            Err(e) => console.fail(&format!("cannot find this program: {e}")),
+        },
         Bench::Classic { files, course_dir } => bench::classic(files, course_dir, &console),
         Bench::Pdb { kind, runs } => bench::pdb(*kind, *runs, &std::env::temp_dir(), &console),
         Bench::Korf(args) => {

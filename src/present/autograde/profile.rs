@@ -140,6 +140,59 @@ pub fn prepared(cache: &std::path::Path, took: Duration) -> String {
     )
 }
 
+/// `slider bench autograde`'s line for one timed run of the reference:
+/// its wall time as its user waits for it, its score, and slider's own
+/// account of its time (`report`: one report of the JSON).
+#[must_use]
+pub fn bench_run(run: usize, wall: Duration, report: &serde_json::Value) -> String {
+    let cpu: u64 = report["profile"].as_array().map_or(0, |phases| {
+        phases.iter().filter_map(|p| p["cpu_ms"].as_u64()).sum()
+    });
+    format!(
+        "single  run {run}: {:>6.2} s wall (process), {:>6.2} s CPU in JDK tools and JVMs, score {}\n",
+        wall.as_secs_f64(),
+        cpu as f64 / 1000.0,
+        report["score"]
+    )
+}
+
+/// The phases of one report of the JSON, as `--profile` prints them.
+#[must_use]
+pub fn bench_phases(report: &serde_json::Value) -> String {
+    let ms = |v: &serde_json::Value| v.as_u64().unwrap_or(0) as f64 / 1000.0;
+    let mut out = format!(
+        "median run's phases:\n  {:<34} {:>4} {:>15} {:>8} {:>8}\n",
+        "phase", "runs", "span (s)", "wall (s)", "cpu (s)"
+    );
+    for phase in report["profile"].as_array().into_iter().flatten() {
+        let _ = writeln!(
+            out,
+            "  {:<34} {:>4} {:>15} {:>8.2} {:>8.2}",
+            phase["phase"].as_str().unwrap_or("?"),
+            phase["runs"],
+            format!("{:.2}-{:.2}", ms(&phase["first_ms"]), ms(&phase["last_ms"])),
+            ms(&phase["wall_ms"]),
+            ms(&phase["cpu_ms"])
+        );
+    }
+    out
+}
+
+/// `slider bench autograde`'s line for the batch: `count` submissions in
+/// `wall`, and how many scored 100% (`reports`: the JSON's).
+#[must_use]
+pub fn bench_batch(count: usize, wall: Duration, reports: &serde_json::Value) -> String {
+    let full = reports
+        .as_array()
+        .map_or(0, |all| all.iter().filter(|r| r["score"] == 100.0).count());
+    format!(
+        "batch: {count} submissions in {:.1} s wall, {:.2} s each ({full} scored 100%); a class of 200 at this rate: {:.1} min\n",
+        wall.as_secs_f64(),
+        wall.as_secs_f64() / count.max(1) as f64,
+        wall.as_secs_f64() / count.max(1) as f64 * 200.0 / 60.0
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
