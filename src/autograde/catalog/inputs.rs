@@ -25,6 +25,9 @@ pub struct Input {
     pub k: usize,
     /// Its own random seed (the kth neighbor's choices, a call sequence).
     pub seed: u64,
+    /// For a board drawn exactly k moves from the goal: k (such a board
+    /// costs a Solver next to nothing; the plan balances its JVMs by it).
+    pub exact_moves: Option<u32>,
 }
 
 impl Input {
@@ -35,7 +38,7 @@ impl Input {
     ///
     /// ```
     /// use slider::autograde::catalog::Input;
-    /// let input = Input { boards: vec![], list: "2-by-2".into(), trial: (4, 1000), k: 0, seed: 0 };
+    /// let input = Input { boards: vec![], list: "2-by-2".into(), trial: (4, 1000), k: 0, seed: 0, exact_moves: None };
     /// assert_eq!(input.label(), "2-by-2, trial 4 of 1000");
     /// ```
     #[must_use]
@@ -107,6 +110,7 @@ impl Lists {
                 trial: (i + 1, of),
                 k: 0,
                 seed: self.seed.wrapping_add(self.out.len() as u64),
+                exact_moves: None,
             });
         }
     }
@@ -229,10 +233,14 @@ pub fn make(inputs: Inputs, seed: u64) -> Vec<Input> {
                     .map(|b| vec![b])
                     .collect();
                 let unit = if k == 1 { "move" } else { "moves" };
+                let first = lists.out.len();
                 lists.list(
                     &format!("{trials} random 3-by-3 boards that are exactly {k} {unit} from goal"),
                     boards,
                 );
+                for input in &mut lists.out[first..] {
+                    input.exact_moves = Some(k);
+                }
             }
         }
         Inputs::Near(spec) => {
@@ -293,4 +301,27 @@ pub fn calls(seed: u64, api: Api) -> Vec<SolverMethod> {
         .collect();
     calls.push(SolverMethod::Solution);
     calls
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_drawn_at_an_exact_distance_carry_it_and_are_that_far() {
+        let oracle = crate::oracle::Oracle::new(3).unwrap();
+        let inputs = make(Inputs::ExactMoves(3), 7);
+        assert_eq!(inputs.len(), 36);
+        for input in &inputs {
+            let k = input.exact_moves.expect("an exact distance");
+            assert!(
+                input.list.contains(&format!("exactly {k} move")),
+                "{}",
+                input.list
+            );
+            assert_eq!(oracle.distance(&input.boards[0]), Some(k));
+        }
+        let near = make(Inputs::Near(&[(3, 2, 5)]), 7);
+        assert!(near.iter().all(|i| i.exact_moves.is_none()));
+    }
 }

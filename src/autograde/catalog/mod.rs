@@ -458,7 +458,7 @@ fn cost(inputs: &[Input]) -> f64 {
         .iter()
         .map(|input| match input.boards.first().map(Board::size) {
             Some(2) => 0.05,
-            Some(3) if input.list.contains("exactly") => 0.05,
+            Some(3) if input.exact_moves.is_some() => 0.05,
             Some(3) => 1.0,
             Some(4 | 5) => 20.0,
             _ => 0.5,

@@ -332,6 +332,7 @@ mod tests {
             trial: (1, 1),
             k: 0,
             seed: 0,
+            exact_moves: None,
         };
         let limits = TrialLimits {
             cpu: CPU_LIMIT,
