@@ -71,7 +71,7 @@ impl From<Result<(), Failure>> for Judgement {
 /// use slider::autograde::{Failure, catalog::{Check, Input}, judge::{Clocks, Context, judge}};
 /// use slider::autograde::protocol::{Method, Record, TrialLimits};
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
-/// let input = Input { boards: vec![board], list: "puzzle04.txt".into(), trial: (1, 1), k: 0, seed: 0 };
+/// let input = Input { boards: vec![board], list: "puzzle04.txt".into(), trial: (1, 1), k: 0, seed: 0, exact_moves: None };
 /// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20), on_course_scale: false };
 /// let context = Context { api: slider::course::Api::Coursera, edition: Default::default(), limits, counted_queue: true };
 /// let spaced = Record::Ok(vec!["3\n0 1 3\n4 2 5\n7 8 6".into()]);
