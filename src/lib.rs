@@ -76,6 +76,8 @@ pub mod autograde;
 pub mod bench;
 mod board;
 pub mod check;
+#[cfg(feature = "cli")]
+pub mod context;
 pub mod course;
 mod error;
 pub mod format;

@@ -36,6 +36,9 @@ pub struct Grading {
     pub container: Container,
     /// Where slider's compiled Java is kept between runs.
     pub cache: Option<PathBuf>,
+    /// The process's surroundings: the JDK is found from its `JAVA_HOME` or
+    /// `PATH`, and scratch folders are made in its temporary folder.
+    pub context: crate::context::Context,
 }
 
 /// Where the reports go.
@@ -157,13 +160,16 @@ pub fn grade_all(
         Some(Err(e)) => return console.fail(&e),
         read => read.and_then(Result::ok),
     };
-    let files = match console.report_files(&[
-        (ReportFile::Json, outputs.json.as_ref()),
-        (ReportFile::Junit, outputs.junit.as_ref()),
-        (ReportFile::Gradescope, outputs.gradescope.as_ref()),
-        (ReportFile::Csv, outputs.csv.as_ref()),
-        (ReportFile::Markdown, outputs.markdown.as_ref()),
-    ]) {
+    let files = match super::services::report_files(
+        console,
+        &[
+            (ReportFile::Json, outputs.json.as_ref()),
+            (ReportFile::Junit, outputs.junit.as_ref()),
+            (ReportFile::Gradescope, outputs.gradescope.as_ref()),
+            (ReportFile::Csv, outputs.csv.as_ref()),
+            (ReportFile::Markdown, outputs.markdown.as_ref()),
+        ],
+    ) {
         Ok(files) => files,
         Err(code) => return code,
     };
@@ -246,12 +252,18 @@ pub fn prepare(grading: &Grading, console: &Console) -> u8 {
         Err(code) => return code,
     };
     let started = Instant::now();
-    match Toolkit::build(&options) {
-        Ok(_) => {
+    let counted = crate::autograde::model::stored::warm(options.cache.as_deref());
+    match Toolkit::build(&options)
+        .map_err(|e| e.to_string())
+        .and_then(|_| {
+            counted
+                .map_err(|e| format!("cannot keep the model's counts in {}: {e}", cache.display()))
+        }) {
+        Ok(()) => {
             console.say(&present::profile::prepared(cache, started.elapsed()));
             exit_code::SUCCESS
         }
-        Err(e) => console.fail(&e.to_string()),
+        Err(e) => console.fail(&e),
     }
 }
 
@@ -306,7 +318,9 @@ fn finish(
         max_score: outputs.max_score,
         visibility: outputs.visibility.clone(),
     };
-    let written = console.write_reports(files, &|kind| console::report_file(kind, reports, &style));
+    let written = super::services::write_reports(console, files, &|kind| {
+        console::report_file(kind, reports, &style)
+    });
     if !written {
         exit_code::ERROR
     } else if reports.iter().all(|r| r.score().0 >= 100.0) {
@@ -347,15 +361,22 @@ fn found(
 
 /// The library's options: the JDK, the sandbox, the limits of every JVM.
 fn options(grading: &Grading, console: &Console) -> Result<Options, u8> {
-    let jdk = Jdk::from_env().map_err(|why| console.fail(&why))?;
+    let jdk = Jdk::of(&grading.context).map_err(|why| console.fail(&why))?;
     let asked = crate::run::jobs(grading.jobs);
     let (jobs, memory) = Options::fit(&grading.container, asked, grading.memory);
     if (jobs, memory) != (asked, grading.memory) {
         console.say(&present::container_fit(&grading.container, jobs, memory));
     }
     let limits = Options::jvm_limits(memory);
-    let setup = Setup::of_this_process(limits, grading.user, grading.sandbox, &[], Vec::new());
-    let harness = console.harness(setup)?;
+    let setup = Setup::new(
+        &grading.context,
+        limits,
+        grading.user,
+        grading.sandbox,
+        &[],
+        Vec::new(),
+    );
+    let harness = super::services::harness(console, setup)?;
     let mut settings = grading.settings.clone();
     settings.algs4 = settings
         .algs4

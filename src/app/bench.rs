@@ -15,8 +15,14 @@ use crate::search::pdb::{Choice, Kind};
 
 /// The reference A* on the timing puzzles, then bi-BFS against a Java
 /// bi-BFS on `bibfs` (default: [`course::BIBFS_FILES`]).
-pub fn reference(course_dir: &Path, runs: usize, bibfs: &[PathBuf], console: &Console) -> u8 {
-    let result = course::reference_suite(course_dir, runs, bibfs, &mut printer(console));
+pub fn reference(
+    course_dir: &Path,
+    runs: usize,
+    bibfs: &[PathBuf],
+    context: &crate::context::Context,
+    console: &Console,
+) -> u8 {
+    let result = course::reference_suite(course_dir, runs, bibfs, context, &mut printer(console));
     counted(result, console)
 }
 
@@ -43,7 +49,8 @@ pub fn classic(files: &[PathBuf], course_dir: &Path, console: &Console) -> u8 {
 
 /// Building `kind` cold in `scratch`, then `runs` loads.
 pub fn pdb(kind: Kind, runs: usize, scratch: &Path, console: &Console) -> u8 {
-    let (bar, progress) = console.build_progress(&format!("{kind} pattern databases"));
+    let (bar, progress) =
+        super::services::build_progress(console, &format!("{kind} pattern databases"));
     let mut print = printer(console);
     let mut emit = |line: Line| {
         bar.finish_and_clear();
@@ -63,7 +70,9 @@ pub fn korf(
     run: &KorfRun,
     console: &Console,
 ) -> u8 {
-    let open = |goal: &Goal, choice: Choice| console.open_pdb(goal, choice, &run.pdb_dir, false);
+    let open = |goal: &Goal, choice: Choice| {
+        super::services::open_pdb(console, goal, choice, &run.pdb_dir, false)
+    };
     let result = Instances::read(file, convention, chosen, limit)
         .and_then(|set| search::korf_run(&set, run, &open, &mut printer(console)));
     counted(result, console)
@@ -74,7 +83,9 @@ pub fn korf(
 pub fn hardest(files: &[PathBuf], course_dir: &Path, pdb_dir: &Path, console: &Console) -> u8 {
     let result = course::course_boards(files, course_dir, &course::HARDEST_FILES)
         .and_then(|boards| {
-            let open = |goal: &Goal| console.open_pdb(goal, Choice::Best, pdb_dir, false);
+            let open = |goal: &Goal| {
+                super::services::open_pdb(console, goal, Choice::Best, pdb_dir, false)
+            };
             search::hardest(&boards, &open, &mut printer(console))
         })
         .map(|()| 0);

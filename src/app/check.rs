@@ -78,7 +78,7 @@ pub fn check(job: &CheckJob<'_>, console: &Console) -> u8 {
     let Checked { puzzle, report } = match check_files(files, &job.options, job.input_timeout, &dbs)
     {
         Ok(checked) => checked,
-        Err(e) => return console.input_failed(&e),
+        Err(e) => return super::services::input_failed(console, &e),
     };
     let (puzzle_name, answer_name) = (display_name(files.puzzle), display_name(files.answer));
     let text = render::console(&report, job.format, &puzzle_name, &answer_name);
@@ -111,8 +111,7 @@ pub fn check(job: &CheckJob<'_>, console: &Console) -> u8 {
 /// on first use in seconds. A 5x5 build takes minutes and is never
 /// started here: the warning says how.
 fn open_proof_pdb(dir: Option<&Path>, goal: &Goal, console: &Console) -> Option<PatternDatabase> {
-    console
-        .open_pdb(goal, Choice::Best, dir?, false)
+    super::services::open_pdb(console, goal, Choice::Best, dir?, false)
         .map_err(|e| {
             console.say(&format!(
                 "warning: pattern databases unavailable ({e}); proving with linear conflict"
@@ -141,10 +140,11 @@ fn batch(job: &CheckJob<'_>, manifest: &Path, dbs: &ProofDatabases<'_>, console:
         Ok(pairs) => pairs,
         Err(e) => return console.fail(&e),
     };
-    let files = match console.report_files(&[("json", job.json), ("junit", job.junit)]) {
-        Ok(files) => files,
-        Err(code) => return code,
-    };
+    let files =
+        match super::services::report_files(console, &[("json", job.json), ("junit", job.junit)]) {
+            Ok(files) => files,
+            Err(code) => return code,
+        };
     let base = manifest.parent().unwrap_or(Path::new("."));
     let json = job.format == ConsoleFormat::Json;
     let outcomes = check_pairs(
@@ -166,7 +166,7 @@ fn batch(job: &CheckJob<'_>, manifest: &Path, dbs: &ProofDatabases<'_>, console:
         format!("{}\n", render::batch_summary(&outcomes))
     };
     console.print(&text);
-    let written = console.write_reports(files, &|kind| match kind {
+    let written = super::services::write_reports(console, files, &|kind| match kind {
         "json" => render::batch_json(&outcomes),
         _ => render::batch_junit(&outcomes, &name),
     });

@@ -4,14 +4,10 @@
 
 use std::cell::RefCell;
 use std::io::{self, Write};
-use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::exit_code;
-use crate::present::report_files::ReportFiles;
-use crate::search::Goal;
-use crate::search::pdb::{BuildProgress, BuildTracker, Choice, Kind, PatternDatabase};
 
 /// Where a command's output goes.
 ///
@@ -143,13 +139,6 @@ impl Console {
         exit_code::ERROR
     }
 
-    /// Reports an input that could not be read; exit code 2.
-    pub fn input_failed(&self, error: &crate::check::files::InputError) -> u8 {
-        let text = crate::present::diagnostic::input_error(error, true);
-        self.say_raw(&text);
-        exit_code::ERROR
-    }
-
     /// Whether progress displays are drawn.
     pub fn draws_progress(&self) -> bool {
         self.draw.is_some()
@@ -161,7 +150,7 @@ impl Console {
         self.progress_at(len, template, 20)
     }
 
-    fn progress_at(&self, len: Option<u64>, template: &str, hz: u8) -> ProgressBar {
+    pub(super) fn progress_at(&self, len: Option<u64>, template: &str, hz: u8) -> ProgressBar {
         let Some(draw) = self.draw else {
             return ProgressBar::hidden();
         };
@@ -170,98 +159,6 @@ impl Console {
             ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar
-    }
-
-    /// A progress display for a database build, and the callback that
-    /// feeds it.
-    pub fn build_progress(
-        &self,
-        what: &str,
-    ) -> (ProgressBar, impl Fn(BuildProgress) + Sync + use<>) {
-        const STEPS: u64 = 1000;
-        let bar = self.progress_at(
-            Some(STEPS),
-            "{prefix} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
-            4,
-        );
-        bar.set_prefix(format!("building {what}"));
-        bar.enable_steady_tick(std::time::Duration::from_millis(500));
-        let shown = bar.clone();
-        let tracker = BuildTracker::default();
-        let started = std::time::Instant::now();
-        let update = move |p: BuildProgress| {
-            tracker.record(p);
-            shown.set_position((tracker.fraction() * STEPS as f64) as u64);
-            shown.set_message(crate::present::pdb::progress_message(
-                &tracker,
-                started.elapsed(),
-            ));
-        };
-        (bar, update)
-    }
-
-    /// Opens the databases `choice` names for `goal` from `dir`
-    /// ([`PatternDatabase::open_choice`]), with a progress display while
-    /// building and the notes on standard error. `requested`: the user
-    /// asked for this build (`slider pdb build`).
-    pub fn open_pdb(
-        &self,
-        goal: &Goal,
-        choice: Choice,
-        dir: &Path,
-        requested: bool,
-    ) -> Result<PatternDatabase, String> {
-        let building = match choice {
-            Choice::Kind(kind) => Some(kind),
-            Choice::Best => Kind::default_for(goal.size()),
-        };
-        let (bar, progress) = self.build_progress(&building.map_or_else(
-            || "pattern databases".to_string(),
-            |k| format!("{k} pattern databases"),
-        ));
-        let opened = PatternDatabase::open_choice(goal, choice, dir, &progress);
-        bar.finish_and_clear();
-        let (pdb, notes) = opened.map_err(|e| e.to_string())?;
-        for note in &notes {
-            self.say(&crate::present::pdb::note(note, requested));
-        }
-        Ok(pdb)
-    }
-
-    /// The harness untrusted programs run under
-    /// ([`crate::run::sandbox::harness`]), with a note when no sandbox
-    /// is used; `Err` is the exit code, after saying why.
-    pub fn harness(&self, setup: crate::run::sandbox::Setup) -> Result<crate::run::Harness, u8> {
-        let (harness, no_sandbox) =
-            crate::run::sandbox::harness(setup).map_err(|why| self.fail(&why))?;
-        if let Some(why) = no_sandbox {
-            self.say(&format!(
-                "note: no sandbox ({why}); programs run with the other protections only"
-            ));
-        }
-        Ok(harness)
-    }
-
-    /// Opens the report files named on the command line before any work
-    /// ([`ReportFiles::open`]); `Err` is the exit code, after saying why.
-    pub fn report_files<K: Copy>(
-        &self,
-        wanted: &[(K, Option<&std::path::PathBuf>)],
-    ) -> Result<ReportFiles<K>, u8> {
-        ReportFiles::open(wanted).map_err(|e| self.fail(&e))
-    }
-
-    /// Writes the report files; false (after saying why) when one failed.
-    pub fn write_reports<K: Copy>(
-        &self,
-        files: ReportFiles<K>,
-        text: &dyn Fn(K) -> String,
-    ) -> bool {
-        let failed = files.write(text);
-        for why in &failed {
-            self.error(why);
-        }
-        failed.is_empty()
     }
 }
 

@@ -44,6 +44,9 @@ pub struct GradeJob<'a> {
     pub junit: Option<&'a PathBuf>,
     /// Gradescope's results.json.
     pub gradescope: Option<&'a PathBuf>,
+    /// The process's surroundings: the program is found from its working
+    /// folder and `PATH`, and the passed-through variables read there.
+    pub context: &'a crate::context::Context,
 }
 
 /// Grades the program over the suite and reports; returns the exit code
@@ -65,32 +68,35 @@ pub fn grade(job: &GradeJob<'_>, console: &Console) -> u8 {
     }
     // Every report file is opened before the first test: a bad path costs
     // nothing but this message.
-    let files = match console.report_files(&[
-        (ReportFile::Json, job.json),
-        (ReportFile::Junit, job.junit),
-        (ReportFile::Gradescope, job.gradescope),
-    ]) {
+    let files = match super::services::report_files(
+        console,
+        &[
+            (ReportFile::Json, job.json),
+            (ReportFile::Junit, job.junit),
+            (ReportFile::Gradescope, job.gradescope),
+        ],
+    ) {
         Ok(files) => files,
         Err(code) => return code,
     };
     let suite_dir = std::fs::canonicalize(job.suite).unwrap_or_else(|_| job.suite.to_path_buf());
-    let setup = Setup::of_this_process(
+    let setup = Setup::new(
+        job.context,
         job.limits,
         job.user,
         job.sandbox,
         job.pass_env,
         vec![suite_dir],
     );
-    let harness = match console.harness(setup) {
+    let harness = match super::services::harness(console, setup) {
         Ok(harness) => harness,
         Err(code) => return code,
     };
-    let cwd = std::env::current_dir().unwrap_or_default();
     let submission = Submission {
         program: program.clone(),
         args: rest.to_vec(),
     }
-    .resolved(&cwd);
+    .resolved(&job.context.cwd);
     let before = suite::fingerprint(job.suite);
     let progress = console.progress(
         Some(suite.entries.len() as u64),
@@ -131,7 +137,7 @@ pub fn grade(job: &GradeJob<'_>, console: &Console) -> u8 {
             job.suite.display()
         ));
     }
-    let written = console.write_reports(files, &|kind| {
+    let written = super::services::write_reports(console, files, &|kind| {
         report::report_file(kind, &results, &suite_name, &program)
     });
     if !written {

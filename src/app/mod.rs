@@ -12,6 +12,7 @@ pub mod generate;
 pub mod grade;
 pub mod merge;
 pub mod pdb;
+mod services;
 pub mod solve;
 
 pub use console::{Console, Signals};

@@ -43,7 +43,7 @@ pub fn pdb(action: PdbAction, size: usize, dir: &Path, console: &Console) -> u8 
         }),
         PdbAction::Build(kind) => located(kind).and_then(|(kind, path)| {
             let goal = Goal::standard(kind.size());
-            let pdb = console.open_pdb(&goal, Choice::Kind(kind), dir, true)?;
+            let pdb = super::services::open_pdb(console, &goal, Choice::Kind(kind), dir, true)?;
             console.print(&format!(
                 "{}: {kind}, {} bytes\n",
                 path.display(),

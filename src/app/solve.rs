@@ -80,7 +80,7 @@ pub fn solve(job: &SolveJob<'_>, console: &Console) -> u8 {
     let name = crate::format::names::display_name(job.puzzle);
     let board = match read_board(job.puzzle, job.input_timeout, parse_puzzle) {
         Ok(board) => board,
-        Err(e) => return console.input_failed(&e),
+        Err(e) => return super::services::input_failed(console, &e),
     };
     if let Algorithm::Search(method) = job.algorithm {
         return search(job, method, &board, &name, console);
@@ -125,7 +125,7 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
     let goal = match job.goal {
         Some(path) => match read_goal(path, job.input_timeout, parse_puzzle, board) {
             Ok(goal) => goal,
-            Err(e) => return console.input_failed(&e),
+            Err(e) => return super::services::input_failed(console, &e),
         },
         None => Goal::standard(board.size()),
     };
@@ -139,7 +139,8 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
         threads: job.threads,
         pdb_dir: &job.pdb_dir,
     };
-    let open = |goal: &Goal| console.open_pdb(goal, Choice::Best, &job.pdb_dir, false);
+    let open =
+        |goal: &Goal| super::services::open_pdb(console, goal, Choice::Best, &job.pdb_dir, false);
     let outcome = match crate::search::run(board, &request, &open) {
         Ok(outcome) => outcome,
         Err(e) => return console.fail(&e),

@@ -185,8 +185,8 @@ pub enum Failure {
     SolutionForUnsolvable,
     /// `solution()` is not an optimal path from the board to the goal.
     BadSolution {
-        /// What the checker found first.
-        why: String,
+        /// What is wrong with it first.
+        why: BadPath,
         /// Boards in the path.
         boards: usize,
     },
@@ -338,7 +338,36 @@ impl Failure {
         match self {
             Failure::JvmEnded { end, .. } => Some(end.kind()),
             Failure::NotRun { why } => Some(why.kind()),
+            Failure::BadSolution { why, .. } => Some(why.kind()),
             _ => None,
+        }
+    }
+}
+
+/// What is wrong first with a path `solution()` returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BadPath {
+    /// Its board at this place (from 1) is not n followed by n^2 numbers.
+    NotABoard(usize),
+    /// The checker's first finding on it.
+    Finding(crate::check::FindingKind),
+    /// The checker rejected it without a finding.
+    Rejected,
+}
+
+impl BadPath {
+    /// Its stable name: `not_a_board`, `rejected`, or the checker's code of
+    /// its finding.
+    ///
+    /// ```
+    /// assert_eq!(slider::autograde::BadPath::NotABoard(2).kind(), "not_a_board");
+    /// ```
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BadPath::NotABoard(_) => "not_a_board",
+            BadPath::Finding(finding) => finding.code(),
+            BadPath::Rejected => "rejected",
         }
     }
 }

@@ -91,7 +91,7 @@ pub struct Jdk {
 }
 
 impl Jdk {
-    /// Finds the JDK of this process's environment: in `$JAVA_HOME/bin`
+    /// Finds the JDK of `context`: in `$JAVA_HOME/bin`
     /// when `JAVA_HOME` is set, else on `PATH` ([`Jdk::find`]).
     ///
     /// # Errors
@@ -101,13 +101,14 @@ impl Jdk {
     /// # Example
     ///
     /// ```no_run
-    /// let jdk = slider::autograde::java::Jdk::from_env()?;
+    /// let context = slider::context::Context::new(std::env::vars_os(), None, ".".into(), "/tmp".into());
+    /// let jdk = slider::autograde::java::Jdk::of(&context)?;
     /// assert!(jdk.javac.ends_with("javac"));
     /// # Ok::<(), String>(())
     /// ```
-    pub fn from_env() -> Result<Jdk, String> {
-        let java_home = std::env::var_os("JAVA_HOME").map(PathBuf::from);
-        Jdk::find(java_home.as_deref(), std::env::var_os("PATH").as_deref())
+    pub fn of(context: &crate::context::Context) -> Result<Jdk, String> {
+        let java_home = context.var("JAVA_HOME").map(PathBuf::from);
+        Jdk::find(java_home.as_deref(), context.var("PATH"))
     }
 
     /// Finds the JDK: in `java_home`'s `bin` when given, else on `path`
@@ -201,6 +202,21 @@ impl Jdk {
             // (JDK 17 reads cgroup files that are not there)
             "-XX:-UseContainerSupport".into(),
         ];
+        if mode != JvmMode::Timing {
+            // C2 compiles a method after twice the default calls and loops:
+            // the untimed JVMs then spend some 14% less CPU (much of it
+            // compiling lukewarm code of the probe and the JDK), and their
+            // hot loops are compiled all the same. The timing JVM keeps the
+            // defaults its yardstick was fitted with.
+            args.extend(
+                [
+                    "-XX:Tier4InvocationThreshold=10000",
+                    "-XX:Tier4CompileThreshold=30000",
+                    "-XX:Tier4BackEdgeThreshold=80000",
+                ]
+                .map(OsString::from),
+            );
+        }
         match mode {
             JvmMode::Correctness => {}
             JvmMode::Memory => {

@@ -48,10 +48,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use budget::{Phase, Spent};
-pub use failure::{Failure, Figure, JvmEnd, LookedUpBy, NotRun};
+pub use failure::{BadPath, Failure, Figure, JvmEnd, LookedUpBy, NotRun};
 pub use pipeline::autograde;
 pub use report::{
-    Category, Report, SectionReport, Stage, Status, TestResult, TrialFailure, Verdict,
+    Category, Report, SectionReport, Stage, StageEnd, Status, TestResult, TrialFailure, Verdict,
 };
 pub use toolkit::Toolkit;
 
@@ -230,18 +230,64 @@ pub const JVM_FLOOR: u64 = 640 << 20;
 /// findings in its [`Report`]).
 #[derive(Debug)]
 pub enum AutogradeError {
-    /// Writing or compiling slider's own Java failed.
-    Toolkit(String),
+    /// slider's folder for its own Java could not be written.
+    Scratch {
+        /// What could not be written.
+        path: PathBuf,
+        /// The file system's error.
+        error: std::io::Error,
+    },
+    /// A JDK tool could not be started on slider's own Java.
+    ToolStart {
+        /// The tool.
+        program: PathBuf,
+        /// Why it did not start.
+        error: std::io::Error,
+    },
+    /// A JDK tool failed on slider's own Java.
+    ToolFailed {
+        /// The tool.
+        program: PathBuf,
+        /// How it ended.
+        exit: crate::run::process::Exit,
+        /// The end of what it wrote on standard error.
+        stderr: String,
+    },
 }
 
 impl std::fmt::Display for AutogradeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("cannot prepare the autograder's Java classes: ")?;
         match self {
-            AutogradeError::Toolkit(why) => {
-                write!(f, "cannot prepare the autograder's Java classes: {why}")
+            AutogradeError::Scratch { path, error } => {
+                write!(f, "cannot write {}: {error}", path.display())
+            }
+            AutogradeError::ToolStart { program, error } => {
+                write!(f, "{} cannot start: {error}", program.display())
+            }
+            AutogradeError::ToolFailed {
+                program,
+                exit,
+                stderr,
+            } => {
+                let how = match exit {
+                    crate::run::process::Exit::Code(code) => format!("exit code {code}"),
+                    crate::run::process::Exit::Signal(signal) => format!("signal {signal}"),
+                    crate::run::process::Exit::Unknown => "an unknown end".to_string(),
+                };
+                write!(f, "{} ended with {how}: {stderr}", program.display())
             }
         }
     }
 }
 
-impl std::error::Error for AutogradeError {}
+impl std::error::Error for AutogradeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AutogradeError::Scratch { error, .. } | AutogradeError::ToolStart { error, .. } => {
+                Some(error)
+            }
+            AutogradeError::ToolFailed { .. } => None,
+        }
+    }
+}

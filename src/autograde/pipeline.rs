@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::budget::{Budget, Phase};
 use super::catalog::{self, JvmMode};
 use super::group_run::GroupRun;
-use super::report::{Category, Report, SectionReport, Stage, Verdict};
+use super::report::{Category, Report, SectionReport, Stage, StageEnd, Verdict};
 use super::runner::{Built, Grading, judge_section, run_group};
 use super::toolkit::Toolkit;
 use super::{Options, api, java, model, sources};
@@ -27,7 +27,7 @@ use crate::run::{Workdir, in_slots, process};
 /// let options = options();
 /// let toolkit = Toolkit::build(&options)?;
 /// let report = autograde("fixtures/autograde/reference".as_ref(), &toolkit, &options, &|_| {});
-/// assert!(report.compilation.passed);
+/// assert!(report.compilation.passed());
 /// # Ok::<(), slider::autograde::AutogradeError>(())
 /// ```
 pub fn autograde(
@@ -96,7 +96,7 @@ pub fn autograde(
             report.api = Api::Coursera;
         }
         let planned = budget.step(Phase::Plan, || plan(report.api, &options.settings));
-        warm_model(&planned);
+        warm_model(&planned, options.cache.clone());
         let runs = run_groups(&planned, &built, toolkit, options, report.api, budget, done);
         report.printed = runs.iter().map(|(_, run)| run.printed).sum();
         let mut sections: Vec<(usize, SectionReport)> =
@@ -165,8 +165,9 @@ fn next_id() -> usize {
 
 /// Computes the model's counts of every memory and timing puzzle on a
 /// thread of its own, while the JVMs run (the judge waits for a count
-/// still being computed; each is computed once per process).
-fn warm_model(planned: &catalog::Planned) {
+/// still being computed; each is computed once per process). The course's
+/// own puzzles are read from `cache` when they were kept there.
+fn warm_model(planned: &catalog::Planned, cache: Option<std::path::PathBuf>) {
     let boards: Vec<crate::Board> = planned
         .groups
         .iter()
@@ -182,6 +183,7 @@ fn warm_model(planned: &catalog::Planned) {
     let _ = std::thread::Builder::new()
         .name("slider-model".into())
         .spawn(move || {
+            let _ = model::stored::warm(cache.as_deref());
             for board in boards {
                 let _ = model::reference(&board);
             }
@@ -272,7 +274,7 @@ fn build(
     budget: &Budget,
     report: &mut Report,
 ) -> Option<Vec<(String, String)>> {
-    report.compilation.ran = true;
+    report.compilation.end = StageEnd::Failed;
     let files = match sources::find(submission) {
         Ok(files) => files,
         Err(e) => {
@@ -331,7 +333,7 @@ fn build(
             .collect();
         return None;
     }
-    report.compilation.passed = true;
+    report.compilation.end = StageEnd::Passed;
     Some(
         files
             .iter()
@@ -424,7 +426,7 @@ fn api_stage(
             api::parse_javap(&String::from_utf8_lossy(&ended.stdout))
         }
         Ok(ended) => {
-            report.api_check.ran = true;
+            report.api_check.end = StageEnd::Failed;
             report.api_check.messages.push(format!(
                 "javap failed: {}",
                 String::from_utf8_lossy(&ended.stderr_tail).trim()
@@ -432,7 +434,7 @@ fn api_stage(
             return;
         }
         Err(e) => {
-            report.api_check.ran = true;
+            report.api_check.end = StageEnd::Failed;
             report
                 .api_check
                 .messages
@@ -446,12 +448,15 @@ fn api_stage(
     if !graded {
         return;
     }
-    report.api_check.ran = true;
     for (class, members) in &classes {
         report
             .api_check
             .messages
             .extend(api::findings(report.api, class, members));
     }
-    report.api_check.passed = report.api_check.messages.is_empty();
+    report.api_check.end = if report.api_check.messages.is_empty() {
+        StageEnd::Passed
+    } else {
+        StageEnd::Failed
+    };
 }

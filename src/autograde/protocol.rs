@@ -349,6 +349,10 @@ pub struct Records {
     pub started: bool,
     /// Whether it reached the end of its plan.
     pub finished: bool,
+    /// Whether it ended to run the rest of its plan in a fresh JVM (its
+    /// `fresh`: a trial's `OutOfMemoryError` came without a stack trace,
+    /// after earlier trials may have spent the JVM's).
+    pub fresh: bool,
 }
 
 /// Reads the probe's records from what it wrote on its channel; lines
@@ -366,6 +370,9 @@ pub struct Records {
 /// let records = parse(b"hello\n4\tyardstick\t31000000\n4\tcpu\t5\n4\tok\t20\n");
 /// assert_eq!(records.yardstick[&4], std::time::Duration::from_millis(31));
 /// assert_eq!(records.helper_cpu[&4], std::time::Duration::from_nanos(5));
+/// // a JVM that ended for a fresh one before trial 1
+/// let records = parse(b"hello\n0\tok\nfresh\n");
+/// assert!(records.fresh && !records.finished && !records.trials.contains_key(&1));
 /// ```
 #[must_use]
 pub fn parse(channel: &[u8]) -> Records {
@@ -376,6 +383,7 @@ pub fn parse(channel: &[u8]) -> Records {
         match line {
             "hello" => records.started = true,
             "done" => records.finished = true,
+            "fresh" => records.fresh = true,
             _ => {}
         }
         let fields: Vec<String> = line.split('\t').map(unescape).collect();

@@ -167,15 +167,64 @@ pub struct SectionReport {
     pub time: Duration,
 }
 
+/// How a stage before the tests ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StageEnd {
+    /// It did not run (an earlier stage failed, or it was not asked for).
+    #[default]
+    NotRun,
+    /// It ran and found nothing wrong.
+    Passed,
+    /// It ran and found something wrong.
+    Failed,
+}
+
 /// A stage before the tests: compilation or API.
+///
+/// ```
+/// use slider::autograde::Stage;
+/// let stage = Stage::failed(vec!["Board.java:3: error: ';' expected".into()]);
+/// assert!(stage.ran()() && !stage.passed()());
+/// assert!(!Stage::default().ran() && !Stage::default().passed());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Stage {
-    /// Whether it ran.
-    pub ran: bool,
-    /// Whether it passed.
-    pub passed: bool,
+    /// How it ended.
+    pub end: StageEnd,
     /// What it found (javac's diagnostics, API findings).
     pub messages: Vec<String>,
+}
+
+impl Stage {
+    /// A stage that ran and found nothing wrong.
+    #[must_use]
+    pub fn passed_clean() -> Stage {
+        Stage {
+            end: StageEnd::Passed,
+            messages: Vec::new(),
+        }
+    }
+
+    /// A stage that ran and found `messages`.
+    #[must_use]
+    pub fn failed(messages: Vec<String>) -> Stage {
+        Stage {
+            end: StageEnd::Failed,
+            messages,
+        }
+    }
+
+    /// Whether it ran.
+    #[must_use]
+    pub fn ran(&self) -> bool {
+        self.end != StageEnd::NotRun
+    }
+
+    /// Whether it ran and passed.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        self.end == StageEnd::Passed
+    }
 }
 
 /// Everything the autograder found about one submission.
@@ -298,20 +347,20 @@ impl Report {
     /// ```
     /// use slider::autograde::{Report, Stage, Status};
     /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-    /// report.compilation = Stage { ran: true, passed: false, messages: vec!["Board.java not found in the submission".into()] };
+    /// report.compilation = Stage::failed(vec!["Board.java not found in the submission".into()]);
     /// assert_eq!(report.status(), Status::MissingFile);
     /// report.files.push("s/Board.java".into());
     /// assert_eq!(report.status(), Status::CompileError);
     /// ```
     #[must_use]
     pub fn status(&self) -> Status {
-        if self.compilation.ran && !self.compilation.passed {
+        if self.compilation.ran() && !self.compilation.passed() {
             if self.files.is_empty() {
                 Status::MissingFile
             } else {
                 Status::CompileError
             }
-        } else if self.api_check.ran && !self.api_check.passed {
+        } else if self.api_check.ran() && !self.api_check.passed() {
             Status::ApiMismatch
         } else if self.timed_out {
             Status::Timeout
@@ -328,12 +377,12 @@ impl Report {
     pub fn tally(&self, category: Category) -> (usize, usize) {
         match category {
             Category::Compile => (
-                usize::from(self.compilation.passed),
-                usize::from(self.compilation.ran),
+                usize::from(self.compilation.passed()),
+                usize::from(self.compilation.ran()),
             ),
             Category::Api => (
-                usize::from(self.api_check.passed),
-                usize::from(self.api_check.ran),
+                usize::from(self.api_check.passed()),
+                usize::from(self.api_check.ran()),
             ),
             _ => {
                 let tests = self
@@ -372,11 +421,11 @@ impl Report {
     /// ```
     /// use slider::autograde::{Category, Report, Stage};
     /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-    /// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
+    /// report.compilation = Stage::passed_clean();
     /// report.api_check = report.compilation.clone();
     /// report.not_run = vec![(Category::Memory, "later".into()), (Category::Timing, "later".into())];
     /// assert_eq!(report.score(), (100.0, 10));
-    /// report.api_check.passed = false;
+    /// report.api_check.end = slider::autograde::StageEnd::Failed;
     /// assert_eq!(report.score(), (50.0, 10));
     /// ```
     #[must_use]

@@ -158,10 +158,17 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         let limited =
             next.is_some_and(|i| matches!(records.trials.get(&i), Some(Record::Limit { .. })));
         let started_probe = records.started;
+        let fresh = records.fresh;
         run.add(records);
         let Some(stopped) = next else {
             break;
         };
+        if fresh && !limited && stopped > first {
+            // The probe asked for a fresh JVM from `stopped` on: not a
+            // restart (it ran at least one trial, so this ends).
+            first = stopped;
+            continue;
+        }
         if !limited {
             run.missing.insert(
                 stopped,

@@ -242,8 +242,8 @@ pub fn java_bibfs(
 
 /// `slider bench reference`: [`reference`] `runs` times on each of the
 /// course's timing puzzles, read from `course_dir`, then [`java_bibfs`] on
-/// `bibfs_files` (by default [`BIBFS_FILES`] in `course_dir`), with this
-/// process's executable as `slider` and the JDK of its environment;
+/// `bibfs_files` (by default [`BIBFS_FILES`] in `course_dir`), with
+/// `context`'s executable as `slider` and the JDK of its environment;
 /// returns how many lengths disagreed.
 ///
 /// # Errors
@@ -255,7 +255,8 @@ pub fn java_bibfs(
 ///
 /// ```no_run
 /// use slider::bench::course::{COURSE_DIR, reference_suite};
-/// let wrong = reference_suite(COURSE_DIR.as_ref(), 5, &[], &mut |line| println!("{line:?}"))?;
+/// let context = slider::context::Context::new(std::env::vars_os(), std::env::current_exe().ok(), ".".into(), std::env::temp_dir());
+/// let wrong = reference_suite(COURSE_DIR.as_ref(), 5, &[], &context, &mut |line| println!("{line:?}"))?;
 /// assert_eq!(wrong, 0);
 /// # Ok::<(), String>(())
 /// ```
@@ -263,6 +264,7 @@ pub fn reference_suite(
     course_dir: &Path,
     runs: usize,
     bibfs_files: &[PathBuf],
+    context: &crate::context::Context,
     emit: &mut dyn FnMut(Line),
 ) -> Result<usize, String> {
     let timing: Vec<String> = crate::course::TIMING_PUZZLES
@@ -278,9 +280,8 @@ pub fn reference_suite(
     let boards = course_boards(&[], course_dir, &timing)?;
     course_boards(&files, course_dir, &[])?;
     reference(&boards, runs, emit)?;
-    let jdk = Jdk::from_env()?;
-    let slider = std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"))?;
-    java_bibfs(&files, &slider, &jdk, &std::env::temp_dir(), emit)
+    let jdk = Jdk::of(context)?;
+    java_bibfs(&files, context.exe()?, &jdk, &context.temp_dir, emit)
 }
 
 fn compile_and_time(

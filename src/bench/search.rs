@@ -109,14 +109,22 @@ pub struct KorfRun {
     pub time: Option<Duration>,
     /// Search threads.
     pub threads: usize,
-    /// Then time one `slider solve` process per instance.
-    pub processes: bool,
+    /// Then time one `slider solve` process per instance, started so.
+    pub processes: Option<Spawn>,
+}
+
+/// How [`processes`] starts `slider solve`.
+#[derive(Debug, Clone)]
+pub struct Spawn {
+    /// slider's executable.
+    pub slider: PathBuf,
+    /// Where each process gets its working folder.
+    pub scratch: PathBuf,
 }
 
 /// [`korf`] with the heuristic `run` chooses (its databases opened by
 /// `open`); then, when every length agreed and `run.processes` asks,
-/// [`processes`] with this process's executable. Returns how many lengths
-/// disagreed.
+/// [`processes`]. Returns how many lengths disagreed.
 ///
 /// # Errors
 ///
@@ -129,7 +137,7 @@ pub struct KorfRun {
 /// use slider::format::manifest::Convention;
 /// use slider::search::{HeuristicChoice, pdb::{Choice, PatternDatabase}};
 /// let set = Instances::read("fixtures/benchmarks/korf100-blank-last.txt".as_ref(), Convention::Auto, &[1], None)?;
-/// let run = KorfRun { heuristic: HeuristicChoice::Auto, pdb: Choice::Best, pdb_dir: "dbs".into(), time: None, threads: 1, processes: false };
+/// let run = KorfRun { heuristic: HeuristicChoice::Auto, pdb: Choice::Best, pdb_dir: "dbs".into(), time: None, threads: 1, processes: None };
 /// let open = |goal: &_, choice| PatternDatabase::open_choice(goal, choice, "dbs".as_ref(), &|_| {}).map(|(pdb, _)| pdb).map_err(|e| e.to_string());
 /// assert_eq!(korf_run(&set, &run, &open, &mut |line| println!("{line:?}"))?, 0);
 /// # Ok::<(), String>(())
@@ -161,11 +169,16 @@ pub fn korf_run(
         threads: run.threads,
     };
     let wrong = korf(set, &config, emit);
-    if run.processes && wrong == 0 {
-        let slider =
-            std::env::current_exe().map_err(|e| format!("cannot find slider itself: {e}"))?;
-        let scratch = std::env::temp_dir();
-        emit(processes(set, &slider, &run.pdb_dir, heuristic, &scratch)?);
+    if let Some(spawn) = &run.processes
+        && wrong == 0
+    {
+        emit(processes(
+            set,
+            &spawn.slider,
+            &run.pdb_dir,
+            heuristic,
+            &spawn.scratch,
+        )?);
     }
     Ok(wrong)
 }

@@ -154,11 +154,11 @@ pub fn run_one(
         board: &entry.board,
         expected: entry.expected,
     };
-    let (outcome, detail, got, claimed) = classify(expect, api, &harness.limits, &ended);
-    result.outcome = outcome;
-    result.detail = detail;
-    result.got = got;
-    result.claimed_unsolvable = claimed;
+    let classified = classify(expect, api, &harness.limits, &ended);
+    result.outcome = classified.outcome;
+    result.detail = classified.detail;
+    result.got = classified.got;
+    result.claimed_unsolvable = classified.claimed_unsolvable;
     result.time = ended.wall;
     result.cpu = ended.cpu;
     result.peak_rss = ended.peak_rss;

@@ -120,6 +120,30 @@ pub struct Expectation<'a> {
     pub expected: Option<u64>,
 }
 
+/// What [`classify`] made of a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Classified {
+    /// The outcome.
+    pub outcome: Outcome,
+    /// What went wrong, or which limit was hit (empty when it passed).
+    pub detail: String,
+    /// The moves the answer claimed, when it could be read.
+    pub got: Option<u64>,
+    /// Whether the answer claimed the puzzle unsolvable.
+    pub claimed_unsolvable: bool,
+}
+
+impl Classified {
+    fn of(outcome: Outcome, detail: String) -> Classified {
+        Classified {
+            outcome,
+            detail,
+            got: None,
+            claimed_unsolvable: false,
+        }
+    }
+}
+
 /// Names the outcome of a run from its facts, checking its output as
 /// `slider-check` would.
 ///
@@ -135,16 +159,11 @@ pub struct Expectation<'a> {
 ///     wall: Duration::ZERO, cpu: Duration::ZERO, peak_rss: 0, leftovers: 0,
 /// };
 /// let expect = Expectation { board: &board, expected: Some(4) };
-/// let (outcome, ..) = classify(expect, slider::course::Api::Any, &Limits::default(), &ended);
-/// assert_eq!(outcome, Outcome::Passed);
+/// let classified = classify(expect, slider::course::Api::Any, &Limits::default(), &ended);
+/// assert_eq!(classified.outcome, Outcome::Passed);
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
-pub fn classify(
-    expect: Expectation<'_>,
-    api: Api,
-    limits: &Limits,
-    ended: &Ended,
-) -> (Outcome, String, Option<u64>, bool) {
+pub fn classify(expect: Expectation<'_>, api: Api, limits: &Limits, ended: &Ended) -> Classified {
     if let Some(stop) = ended.stop {
         let (outcome, detail) = match stop {
             Stop::Wall => (
@@ -174,19 +193,17 @@ pub fn classify(
                 format!("more than {} bytes of output", limits.max_output),
             ),
         };
-        return (outcome, detail, None, false);
+        return Classified::of(outcome, detail);
     }
     match ended.exit {
         Exit::Code(0) => judge(expect, api, &ended.stdout),
-        Exit::Signal(9) => (
+        Exit::Signal(9) => Classified::of(
             Outcome::MemoryLimit,
             with_tails(
                 "killed by SIGKILL, not by the grader: the kernel's out-of-memory killer sends it"
                     .to_string(),
                 ended,
             ),
-            None,
-            false,
         ),
         exit => {
             let how = match exit {
@@ -197,7 +214,7 @@ pub fn classify(
                     }),
                 Exit::Unknown => "could not be waited for".to_string(),
             };
-            (Outcome::Crashed, with_tails(how, ended), None, false)
+            Classified::of(Outcome::Crashed, with_tails(how, ended))
         }
     }
 }
@@ -226,7 +243,7 @@ fn with_tails(how: String, ended: &Ended) -> String {
 }
 
 /// Checks a clean exit's output against the expected optimum.
-fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> (Outcome, String, Option<u64>, bool) {
+fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> Classified {
     let options = CheckOptions {
         api,
         optimum: Some(expect.expected),
@@ -234,17 +251,21 @@ fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> (Outcome, String, 
         ..CheckOptions::default()
     };
     let report = check::check(expect.board, stdout, &options, None);
-    let got = report.moves;
-    let claimed = report.claims_unsolvable;
+    let classified = |outcome, detail| Classified {
+        outcome,
+        detail,
+        got: report.moves,
+        claimed_unsolvable: report.claims_unsolvable,
+    };
     if let Some(f) = report
         .findings
         .iter()
         .find(|f| matches!(f.kind, FindingKind::GivenOptimumWrong { .. }))
     {
-        return (Outcome::SuiteError, f.kind.to_string(), got, claimed);
+        return classified(Outcome::SuiteError, f.kind.to_string());
     }
     let outcome = match report.verdict {
-        Verdict::Accepted => return (Outcome::Passed, String::new(), got, claimed),
+        Verdict::Accepted => return classified(Outcome::Passed, String::new()),
         Verdict::Rejected | Verdict::Unproven => {
             let not_optimal = report
                 .findings
@@ -264,7 +285,7 @@ fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> (Outcome, String, 
         || "the answer could not be verified".to_string(),
         |f| format!("{}:{}: {}", f.span.line, f.span.column, f.kind),
     );
-    (outcome, detail, got, claimed)
+    classified(outcome, detail)
 }
 
 #[cfg(test)]
@@ -291,7 +312,9 @@ mod tests {
             board: &board,
             expected: Some(4),
         };
-        let (outcome, detail, ..) = classify(expect, Api::Any, &Limits::default(), ended);
+        let Classified {
+            outcome, detail, ..
+        } = classify(expect, Api::Any, &Limits::default(), ended);
         (outcome, detail)
     }
 
@@ -366,7 +389,9 @@ mod tests {
             expected: Some(6),
         };
         let e = ended(Exit::Code(0), None, b"RDRD\n", b"");
-        let (outcome, detail, ..) = classify(expect, Api::Any, &Limits::default(), &e);
+        let Classified {
+            outcome, detail, ..
+        } = classify(expect, Api::Any, &Limits::default(), &e);
         assert_eq!(outcome, Outcome::SuiteError, "{detail}");
     }
 }

@@ -166,40 +166,46 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The setup of this process: `limits`, `user` and `mode` as chosen,
-    /// this process's `PATH`, the variables of `pass_env` that are set
-    /// (with their values), `hide`, whether it runs as root, and the
-    /// system's temporary folder for scratch.
+    /// The setup of a process in `context`: `limits`, `user` and `mode` as
+    /// chosen, the context's `PATH`, the variables of `pass_env` that are
+    /// set there (with their values), `hide`, whether this process runs as
+    /// root, and the context's temporary folder for scratch.
     ///
     /// # Example
     ///
     /// ```
+    /// use slider::context::Context;
     /// use slider::run::process::{Limits, Memory};
     /// use slider::run::sandbox::{SandboxMode, Setup, UserMode};
     /// let limits = Limits { wall: std::time::Duration::from_secs(1), cpu: None, memory: Memory::Resident(1 << 30), max_output: 1 << 20, processes: 64, file_size: 1 << 20 };
-    /// let setup = Setup::of_this_process(limits, UserMode::Keep, SandboxMode::Never, &["SLIDER_UNSET_NAME".to_string()], Vec::new());
-    /// assert!(setup.pass.is_empty());
-    /// assert_eq!(setup.scratch, std::env::temp_dir());
+    /// let context = Context::new([("X".into(), "1".into())], None, "/w".into(), "/scratch".into());
+    /// let setup = Setup::new(&context, limits, UserMode::Keep, SandboxMode::Never, &["X".to_string(), "Y".to_string()], Vec::new());
+    /// assert_eq!(setup.pass, vec![("X".into(), "1".into())]);
+    /// assert_eq!(setup.path, None);
+    /// assert_eq!(setup.scratch, std::path::Path::new("/scratch"));
     /// ```
-    pub fn of_this_process(
+    pub fn new(
+        context: &crate::context::Context,
         limits: super::process::Limits,
         user: UserMode,
         mode: SandboxMode,
         pass_env: &[String],
         hide: Vec<PathBuf>,
     ) -> Setup {
-        let pass = pass_env
-            .iter()
-            .filter_map(|name| std::env::var_os(name).map(|value| (name.into(), value)));
+        let pass = pass_env.iter().filter_map(|name| {
+            context
+                .var(name)
+                .map(|value| (name.into(), value.to_owned()))
+        });
         Setup {
             limits,
             user,
             mode,
-            path: std::env::var_os("PATH"),
+            path: context.var("PATH").map(std::ffi::OsStr::to_owned),
             pass: pass.collect(),
             hide,
             root: nix::unistd::geteuid().is_root(),
-            scratch: std::env::temp_dir(),
+            scratch: context.temp_dir.clone(),
         }
     }
 }

@@ -150,6 +150,14 @@ fn children(pid: i32) -> Vec<i32> {
     out
 }
 
+/// The pid the kernel made last in this process's PID namespace (the last
+/// field of `/proc/loadavg`); processes in a sandbox's namespace have a pid
+/// here too.
+fn newest_pid() -> Option<i32> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_ascii_whitespace().nth(4)?.parse().ok()
+}
+
 /// Every process on the machine.
 fn all_pids() -> Vec<i32> {
     std::fs::read_dir("/proc")
@@ -181,6 +189,9 @@ pub(super) struct Tree {
     /// process that ran and was reaped between two looks is counted there.
     root_total: u64,
     page: u64,
+    /// The last walk: the newest pid the machine had made when it began,
+    /// and the members it found.
+    walked: Option<(i32, Vec<i32>)>,
 }
 
 impl Tree {
@@ -196,6 +207,7 @@ impl Tree {
             seen: HashMap::new(),
             root_total: 0,
             page,
+            walked: None,
         }
     }
 
@@ -240,8 +252,22 @@ impl Tree {
     }
 
     /// Walks the tree, remembers it, and sums its memory and CPU time.
+    ///
+    /// A walk reads every thread's `children` file of every member (a JVM
+    /// has dozens). When no pid has been made on the machine since the last
+    /// walk began, nothing can have joined the tree (a process joins it
+    /// only by being made, and a pid is reused only by being made again),
+    /// so the look reads just the members it found then.
     pub(super) fn sample(&mut self) -> Sample {
-        let members = self.members(false);
+        let newest = newest_pid();
+        let members = match (&self.walked, newest) {
+            (Some((then, pids)), Some(now)) if *then == now => pids
+                .iter()
+                .filter_map(|&pid| stat(pid).map(|s| (pid, s)))
+                .collect(),
+            _ => self.members(false),
+        };
+        self.walked = newest.map(|now| (now, members.iter().map(|(pid, _)| *pid).collect()));
         let mut rss = 0;
         for (pid, s) in &members {
             rss += s.rss_pages * self.page;
@@ -362,6 +388,48 @@ mod tests {
     fn stat_reads_this_process() {
         let s = stat(std::process::id() as i32).unwrap();
         assert!(s.rss_pages > 0 && s.start > 0);
+    }
+
+    #[test]
+    fn a_process_made_after_a_look_is_in_the_next() {
+        // The shell reads a line from a FIFO before it starts a child: the
+        // first looks find the shell alone, and the look after the child
+        // starts must find it.
+        let dir = std::env::temp_dir().join(format!("slider-tree-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let go = dir.join("go");
+        nix::unistd::mkfifo(&go, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let script = format!(
+            "read x < {go}; sleep 60 & echo $! > {go}.pid; wait",
+            go = go.display()
+        );
+        let mut shell = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .spawn()
+            .unwrap();
+        let mut tree = Tree::new(Pid::from_raw(shell.id() as i32), None, "test");
+        tree.sample();
+        tree.sample();
+        assert_eq!(tree.seen.len(), 1, "{:?}", tree.seen);
+        std::fs::write(&go, "go\n").unwrap();
+        let started = std::time::Instant::now();
+        let child = loop {
+            if let Some(pid) = std::fs::read_to_string(dir.join("go.pid"))
+                .ok()
+                .and_then(|t| t.trim().parse::<i32>().ok())
+            {
+                break pid;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "no child");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        tree.sample();
+        let found = tree.seen.contains_key(&child);
+        let _ = kill(Pid::from_raw(child), Signal::SIGKILL);
+        let _ = shell.kill();
+        let _ = shell.wait();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(found, "{child} not in {:?}", tree.seen);
     }
 
     #[test]

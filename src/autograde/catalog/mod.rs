@@ -399,7 +399,7 @@ pub fn plan(
             // The Board's tests in one JVM; the Solver's, heavier, in four of
             // about equal work (a slow Solver spends minutes on them), so
             // that two cores share them.
-            let parts = if classes == Classes::Reference { 4 } else { 1 };
+            let parts = if classes == Classes::Reference { 2 } else { 1 };
             let first = planned.groups.len();
             for _ in 0..parts {
                 planned

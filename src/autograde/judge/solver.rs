@@ -7,7 +7,7 @@ use std::sync::{Mutex, OnceLock};
 
 use super::{field, numbers, value};
 use crate::autograde::catalog::{Check, Input};
-use crate::autograde::failure::Failure;
+use crate::autograde::failure::{BadPath, Failure};
 use crate::autograde::protocol::{SolverMethod, named};
 use crate::check::{CheckOptions, Verdict, check};
 use crate::course::Api;
@@ -55,10 +55,7 @@ fn solution(board: &Board, fields: &[String]) -> Result<usize, Failure> {
     for (k, text) in boards.iter().enumerate() {
         let Some((n, tiles)) = numbers(text) else {
             return Err(Failure::BadSolution {
-                why: format!(
-                    "board {} of the path is not n followed by n^2 numbers",
-                    k + 1
-                ),
+                why: BadPath::NotABoard(k + 1),
                 boards: count,
             });
         };
@@ -80,7 +77,7 @@ fn solution(board: &Board, fields: &[String]) -> Result<usize, Failure> {
         let why = report
             .findings
             .first()
-            .map_or_else(|| "rejected".to_string(), |f| f.kind.to_string());
+            .map_or(BadPath::Rejected, |f| BadPath::Finding(f.kind.clone()));
         return Err(Failure::BadSolution { why, boards: count });
     }
     Ok(count + 1)

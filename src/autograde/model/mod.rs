@@ -27,6 +27,7 @@
 pub mod heap;
 pub mod memory;
 pub mod scale;
+pub mod stored;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -350,14 +351,21 @@ pub const MAX_NODES: usize = 10_000_000;
 /// puzzles).
 #[must_use]
 pub fn reference(board: &Board) -> Option<Counts> {
+    *cell(board).get_or_init(|| run(board, MAX_NODES))
+}
+
+/// Gives [`reference()`] the counts of `board` (read from [`stored`]), unless
+/// it has them already.
+pub fn remember(board: &Board, counts: Counts) {
+    let _ = cell(board).set(Some(counts));
+}
+
+fn cell(board: &Board) -> Arc<OnceLock<Option<Counts>>> {
     type Cache = Mutex<HashMap<Board, Arc<OnceLock<Option<Counts>>>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cell = {
-        let mut cache = CACHE
-            .get_or_init(|| Mutex::new(HashMap::new()))
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        Arc::clone(cache.entry(board.clone()).or_default())
-    };
-    *cell.get_or_init(|| run(board, MAX_NODES))
+    let mut cache = CACHE
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    Arc::clone(cache.entry(board.clone()).or_default())
 }

@@ -142,11 +142,10 @@ impl Toolkit {
     ///
     /// # Errors
     ///
-    /// [`AutogradeError::Toolkit`] when the folder cannot be written or a
-    /// JDK tool fails on slider's own sources.
+    /// [`AutogradeError`] when the folder cannot be written or a JDK tool
+    /// fails on slider's own sources.
     pub fn build(options: &Options) -> Result<Toolkit, AutogradeError> {
         use std::os::unix::fs::DirBuilderExt;
-        let fail = |e: &dyn std::fmt::Display| AutogradeError::Toolkit(e.to_string());
         let root = options
             .harness
             .scratch
@@ -155,7 +154,10 @@ impl Toolkit {
         std::fs::DirBuilder::new()
             .mode(0o755)
             .create(&root)
-            .map_err(|e| fail(&e))?;
+            .map_err(|error| AutogradeError::Scratch {
+                path: root.clone(),
+                error,
+            })?;
         let toolkit = Toolkit {
             probe: root.join("probe"),
             algs4: root.join("algs4"),
@@ -174,21 +176,27 @@ impl Toolkit {
                 cache::save(dir, &key, &toolkit.root);
             }
         }
-        java::open_up(&toolkit.root).map_err(|e| fail(&e))?;
+        java::open_up(&toolkit.root).map_err(|error| AutogradeError::Scratch {
+            path: toolkit.root.clone(),
+            error,
+        })?;
         Ok(toolkit)
     }
 
     /// Compiles slider's Java into the toolkit's folders.
     fn compile_own(&self, options: &Options) -> Result<(), AutogradeError> {
-        let fail = |e: &dyn std::fmt::Display| AutogradeError::Toolkit(e.to_string());
         let toolkit = self;
         let sources = toolkit.root.join("src");
+        let scratch = |path: &Path| {
+            let path = path.to_path_buf();
+            move |error| AutogradeError::Scratch { path, error }
+        };
         let probe =
-            java::write_sources(&sources.join("probe"), &java::PROBE).map_err(|e| fail(&e))?;
+            java::write_sources(&sources.join("probe"), &java::PROBE).map_err(scratch(&sources))?;
         let algs4 =
-            java::write_sources(&sources.join("algs4"), &java::ALGS4).map_err(|e| fail(&e))?;
+            java::write_sources(&sources.join("algs4"), &java::ALGS4).map_err(scratch(&sources))?;
         let reference = java::write_sources(&sources.join("reference"), &[java::REFERENCE_BOARD])
-            .map_err(|e| fail(&e))?;
+            .map_err(scratch(&sources))?;
         let tool = |program: &Path, args: Vec<OsString>| -> Result<(), AutogradeError> {
             let ended = run_tool(
                 options,
@@ -199,13 +207,16 @@ impl Toolkit {
                 None,
                 None,
             )
-            .map_err(|e| fail(&e))?;
+            .map_err(|error| AutogradeError::ToolStart {
+                program: program.to_path_buf(),
+                error,
+            })?;
             if ended.exit != Exit::Code(0) {
-                return Err(fail(&format!(
-                    "{}: {}",
-                    program.display(),
-                    String::from_utf8_lossy(&ended.stderr_tail)
-                )));
+                return Err(AutogradeError::ToolFailed {
+                    program: program.to_path_buf(),
+                    exit: ended.exit,
+                    stderr: String::from_utf8_lossy(&ended.stderr_tail).into_owned(),
+                });
             }
             Ok(())
         };
@@ -231,7 +242,8 @@ impl Toolkit {
             ),
         )?;
         let manifest = toolkit.root.join("agent-manifest.txt");
-        std::fs::write(&manifest, "Premain-Class: slider.probe.Agent\n").map_err(|e| fail(&e))?;
+        std::fs::write(&manifest, "Premain-Class: slider.probe.Agent\n")
+            .map_err(scratch(&manifest))?;
         tool(
             &jdk.jar,
             vec![

@@ -25,7 +25,7 @@ fn korf_auto_on_5x5_uses_the_cached_databases_as_solve_does() {
         pdb_dir: dir.path().to_path_buf(),
         time: Some(Duration::from_millis(1)),
         threads: 1,
-        processes: false,
+        processes: None,
     };
     let open = |goal: &Goal, _| {
         Err(format!(

@@ -57,6 +57,31 @@ pub fn console() -> Console {
     }
 }
 
+/// This process's surroundings, taken once: every environment variable,
+/// its executable, its working folder and the temporary folder. The
+/// library reads them only from here.
+#[allow(dead_code)] // slider-check has no use for it
+pub fn context() -> slider::context::Context {
+    slider::context::Context::new(
+        std::env::vars_os(),
+        std::env::current_exe().ok(),
+        std::env::current_dir().unwrap_or_default(),
+        std::env::temp_dir(),
+    )
+}
+
+/// Where pattern databases (and the autograder's compiled Java) are
+/// cached: the folder `chosen` (`--pdb-dir`, or `SLIDER_PDB_DIR`), else
+/// the user's cache folder (`~/.cache/slider` on Linux), else
+/// `.slider-cache` in the working folder.
+#[allow(dead_code)] // each binary uses some of these helpers
+pub fn cache_dir(chosen: Option<&std::path::Path>) -> std::path::PathBuf {
+    chosen.map_or_else(
+        || dirs::cache_dir().map_or_else(|| ".slider-cache".into(), |d| d.join("slider")),
+        std::path::Path::to_path_buf,
+    )
+}
+
 /// A clap value parser for a number of seconds: finite, above zero and
 /// within what a `Duration` holds (`1e300` or `-1` are usage errors, exit 2).
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {

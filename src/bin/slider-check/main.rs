@@ -121,7 +121,7 @@ fn run(args: &Args) -> u8 {
         junit: args.junit.as_ref(),
         options: options(args),
         format: args.format,
-        pdb_dir: (!args.no_pdb).then(|| slider::search::pdb::cache_dir(args.pdb_dir.as_deref())),
+        pdb_dir: (!args.no_pdb).then(|| crate::common::cache_dir(args.pdb_dir.as_deref())),
         input_timeout: args.input_timeout,
     };
     check(&job, &common::console())

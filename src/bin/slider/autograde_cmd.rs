@@ -234,7 +234,8 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         user: args.user,
         sandbox: args.sandbox,
         container,
-        cache: Some(slider::search::pdb::cache_dir(None).join("autograde")),
+        cache: Some(crate::common::cache_dir(None).join("autograde")),
+        context: crate::common::context(),
     };
     if args.prepare {
         return slider::app::autograde::prepare(&grading, &console);

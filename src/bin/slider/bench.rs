@@ -3,13 +3,14 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::common::cache_dir;
 use clap::{Args, Subcommand};
 use slider::app::bench;
 use slider::bench::course::COURSE_DIR;
-use slider::bench::search::KorfRun;
+use slider::bench::search::{KorfRun, Spawn};
 use slider::format::manifest::Convention;
 use slider::search::HeuristicChoice;
-use slider::search::pdb::{Choice, Kind, cache_dir};
+use slider::search::pdb::{Choice, Kind};
 
 use crate::common::parse_seconds;
 
@@ -188,7 +189,13 @@ pub fn run(args: &BenchArgs) -> u8 {
             course_dir,
             runs,
             bibfs_files,
-        } => bench::reference(course_dir, *runs, bibfs_files, &console),
+        } => bench::reference(
+            course_dir,
+            *runs,
+            bibfs_files,
+            &crate::common::context(),
+            &console,
+        ),
         Bench::Oracle { runs } => bench::oracle(*runs, &console),
         Bench::Autograde {
             runs,
@@ -207,13 +214,24 @@ pub fn run(args: &BenchArgs) -> u8 {
         Bench::Classic { files, course_dir } => bench::classic(files, course_dir, &console),
         Bench::Pdb { kind, runs } => bench::pdb(*kind, *runs, &std::env::temp_dir(), &console),
         Bench::Korf(args) => {
+            let processes = if args.processes {
+                match std::env::current_exe() {
+                    Ok(slider) => Some(Spawn {
+                        slider,
+                        scratch: std::env::temp_dir(),
+                    }),
+                    Err(e) => return console.fail(&format!("cannot find this program: {e}")),
+                }
+            } else {
+                None
+            };
             let run = KorfRun {
                 heuristic: args.heuristic,
                 pdb: args.pdb,
                 pdb_dir: cache_dir(args.pdb_dir.as_deref()),
                 time: args.time_limit,
                 threads: args.threads as usize,
-                processes: args.processes,
+                processes,
             };
             let (file, chosen) = (&args.file, &args.instances);
             bench::korf(file, args.convention, chosen, args.limit, &run, &console)
@@ -232,7 +250,7 @@ pub fn run(args: &BenchArgs) -> u8 {
                 pdb_dir: cache_dir(pdb_dir.as_deref()),
                 time: Some(*time_limit),
                 threads: *threads as usize,
-                processes: false,
+                processes: None,
             };
             bench::korf(file, Convention::Auto, instances, *limit, &run, &console)
         }

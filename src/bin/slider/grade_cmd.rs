@@ -116,6 +116,7 @@ pub fn run(args: &GradeArgs) -> u8 {
             "--memory must be at least 2048 MiB with --memory-mode address-space, which a JVM needs to start",
         );
     }
+    let context = crate::common::context();
     let job = GradeJob {
         suite: &args.suite,
         exclude: &args.exclude,
@@ -138,6 +139,7 @@ pub fn run(args: &GradeArgs) -> u8 {
         json: args.json.as_ref(),
         junit: args.junit.as_ref(),
         gradescope: args.gradescope.as_ref(),
+        context: &context,
     };
     grade(&job, &console)
 }

@@ -50,6 +50,6 @@ pub fn run(args: &PdbArgs) -> u8 {
         Action::Verify { kind } => PdbAction::Verify(kind),
         Action::List => PdbAction::List,
     };
-    let dir = slider::search::pdb::cache_dir(args.pdb_dir.as_deref());
+    let dir = crate::common::cache_dir(args.pdb_dir.as_deref());
     pdb(action, args.size, &dir, &crate::common::console())
 }

@@ -96,7 +96,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         max_nodes: args.max_nodes,
         time_limit: args.time_limit,
         max_bytes: args.max_memory.saturating_mul(1 << 20),
-        pdb_dir: slider::search::pdb::cache_dir(args.pdb_dir.as_deref()),
+        pdb_dir: crate::common::cache_dir(args.pdb_dir.as_deref()),
         input_timeout: args.input_timeout,
         threads: args.threads as usize,
         stats: args.stats,

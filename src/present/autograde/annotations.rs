@@ -18,7 +18,7 @@ use crate::autograde::Report;
 /// use slider::autograde::{Report, Stage};
 /// let mut report = Report::new("hw".into(), slider::course::Api::Coursera, Default::default());
 /// report.files = vec!["hw/Board.java".into(), "hw/Solver.java".into()];
-/// report.compilation = Stage { ran: true, passed: false, messages: vec!["x".into()] };
+/// report.compilation = Stage::failed(vec!["x".into()]);
 /// assert!(slider::present::autograde::github(&report).starts_with("::error file=hw/Board.java"));
 /// ```
 #[must_use]
@@ -138,11 +138,7 @@ mod tests {
             crate::course::Edition::default(),
         );
         report.files = vec!["hw/Board.java".into(), "hw/Solver.java".into()];
-        report.compilation = Stage {
-            ran: true,
-            passed: true,
-            messages: vec![],
-        };
+        report.compilation = Stage::passed_clean();
         report.api_check = report.compilation.clone();
         let row = |k: usize| {
             let failure = TrialFailure {
@@ -186,11 +182,7 @@ mod tests {
     fn a_missing_file_is_not_annotated_on_the_other_one() {
         let mut report = report(0);
         report.files = vec!["hw/Board.java".into()];
-        report.compilation = Stage {
-            ran: true,
-            passed: false,
-            messages: vec!["Solver.java not found in the submission".into()],
-        };
+        report.compilation = Stage::failed(vec!["Solver.java not found in the submission".into()]);
         let said = github(&report);
         assert!(
             said.starts_with("::error title=Compilation::Solver.java not found"),

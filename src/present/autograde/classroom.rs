@@ -45,7 +45,7 @@ struct Runner {
 /// ```
 /// use slider::autograde::{Report, Stage};
 /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage { ran: true, passed: false, messages: vec!["Board.java:3: error: x".into()] };
+/// report.compilation = Stage::failed(vec!["Board.java:3: error: x".into()]);
 /// report.not_run = vec![(slider::autograde::Category::Api, "compilation failed".into())];
 /// let runners = slider::present::autograde::classroom::runners(&report, 100.0);
 /// assert_eq!(runners[0].0, "compilation");

@@ -3,7 +3,7 @@
 
 use crate::Board;
 use crate::autograde::protocol::LimitKind;
-use crate::autograde::{Failure, JvmEnd, NotRun};
+use crate::autograde::{BadPath, Failure, JvmEnd, NotRun};
 
 /// A board as the course draws it: `n`, then its rows, indented.
 #[must_use]
@@ -127,7 +127,16 @@ pub fn describe(failure: &Failure) -> Vec<String> {
         Failure::NotImmutable => vec!["the Board changed when the array passed to its constructor was changed afterwards".to_string()],
         Failure::NullSolution { moves } => vec![format!("solution() returns null for a board solvable in {moves} moves")],
         Failure::SolutionForUnsolvable => vec!["solution() is not null for an unsolvable board".to_string()],
-        Failure::BadSolution { why, boards } => vec![format!("solution() is not an optimal solution: {why} (a sequence of {boards} boards)")],
+        Failure::BadSolution { why, boards } => {
+            let why = match why {
+                BadPath::NotABoard(k) => {
+                    format!("board {k} of the path is not n followed by n^2 numbers")
+                }
+                BadPath::Finding(finding) => finding.to_string(),
+                BadPath::Rejected => "rejected".to_string(),
+            };
+            vec![format!("solution() is not an optimal solution: {why} (a sequence of {boards} boards)")]
+        }
         Failure::EqualsNotCalled => vec!["equals() in Board is never called (is the critical optimization missing?)".to_string()],
         Failure::EqualsNotBoard { calls } => vec![format!("equals() called {calls} times with an argument that is not a Board")],
         Failure::EqualsNotGrandparent { calls, of } => vec![format!(

@@ -349,11 +349,11 @@ pub(super) fn rows(report: &Report) -> Vec<Row> {
         ("Compilation", Category::Compile, &report.compilation),
         ("API", Category::Api, &report.api_check),
     ] {
-        if stage.ran {
+        if stage.ran() {
             rows.push(Row {
                 name: name.to_string(),
                 category,
-                passed: stage.passed,
+                passed: stage.passed(),
                 detail: visible(&stage.messages.join("\n")),
                 figures: String::new(),
                 inputs: Vec::new(),

@@ -208,8 +208,8 @@ fn hundredths(points: f64) -> f64 {
 /// use slider::autograde::{Category, Report, Stage};
 /// use slider::present::autograde::gradescope::{Style, Visibility, results};
 /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
-/// report.api_check = Stage { ran: true, passed: false, messages: vec!["no twin()".into()] };
+/// report.compilation = Stage::passed_clean();
+/// report.api_check = Stage::failed(vec!["no twin()".into()]);
 /// let style = Style { max_score: 40.0, visibility: vec![(Category::Api, Visibility::AfterDueDate)] };
 /// let v: serde_json::Value = serde_json::from_str(&results(&report, &style)).unwrap();
 /// // the assignment's total is Gradescope's setting: the tests' maxima add up to it
@@ -313,11 +313,7 @@ mod tests {
             crate::course::Api::Coursera,
             crate::course::Edition::default(),
         );
-        report.compilation = Stage {
-            ran: true,
-            passed: true,
-            messages: vec![],
-        };
+        report.compilation = Stage::passed_clean();
         report.api_check = report.compilation.clone();
         let test = |passed: bool| {
             let failure = (!passed).then(|| TrialFailure {

@@ -86,7 +86,7 @@ fn markdown_text(text: &str) -> String {
 /// ```
 /// use slider::autograde::{Report, Stage};
 /// let mut report = Report::new("subs/ada".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage { ran: true, passed: false, messages: vec!["Board.java:3: error: x".into()] };
+/// report.compilation = Stage::failed(vec!["Board.java:3: error: x".into()]);
 /// let md = slider::present::autograde::markdown(&report);
 /// assert!(md.starts_with("## slider autograde: subs/ada\n"));
 /// assert!(md.contains("### Compilation"));

@@ -69,7 +69,7 @@ fn one_line(text: &str) -> String {
 }
 
 fn stage_line(stage: &Stage, not_run: Option<&str>) -> String {
-    match (stage.ran, stage.passed, not_run) {
+    match (stage.ran(), stage.passed(), not_run) {
         (_, _, Some(why)) => format!("not run: {why}"),
         (false, _, None) => "not run".to_string(),
         (true, true, None) => "PASSED".to_string(),
@@ -125,7 +125,7 @@ pub(crate) fn summary_shown(report: &Report, shown: &dyn Fn(Category) -> bool) -
             out,
             "Aggregate score: not shown to students yet (it includes a category that is not)"
         );
-    } else if report.compilation.ran && !report.compilation.passed {
+    } else if report.compilation.ran() && !report.compilation.passed() {
         let _ = writeln!(
             out,
             "Aggregate score: {score:.2}% (compilation failed, so no test could run)"
@@ -318,7 +318,7 @@ fn table(out: &mut String, section: &SectionReport) {
 /// ```
 /// use slider::autograde::{Report, Stage};
 /// let mut report = Report::new("hw4".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage { ran: true, passed: false, messages: vec!["Board.java:3: error: ';' expected".into()] };
+/// report.compilation = Stage::failed(vec!["Board.java:3: error: ';' expected".into()]);
 /// let text = slider::present::autograde::human(&report, true);
 /// assert!(text.contains("Compilation:  FAILED"));
 /// assert!(text.contains("Board.java:3: error"));
@@ -327,7 +327,7 @@ fn table(out: &mut String, section: &SectionReport) {
 pub fn human(report: &Report, with_time: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "slider autograde: {}", one_line(&report.submission));
-    let api = if report.detected && !report.compilation.passed {
+    let api = if report.detected && !report.compilation.passed() {
         "not detected (nothing compiled)".to_string()
     } else if report.detected {
         format!("{}, detected", report.api.name())

@@ -134,7 +134,7 @@ pub fn toolkit_built(took: Duration) -> String {
 #[must_use]
 pub fn prepared(cache: &std::path::Path, took: Duration) -> String {
     format!(
-        "slider's probe and stand-ins are ready in {} ({:.2} s): every run on this machine starts from them",
+        "slider's probe, stand-ins and model counts are ready in {} ({:.2} s): every run on this machine starts from them",
         crate::format::visible(cache.as_os_str().as_encoded_bytes(), false),
         took.as_secs_f64()
     )

@@ -310,27 +310,6 @@ impl PatternDatabase {
     }
 }
 
-/// Where pattern databases are cached: the folder `chosen` (`--pdb-dir`,
-/// or `SLIDER_PDB_DIR`), else the user's cache folder (`~/.cache/slider`
-/// on Linux), else `.slider-cache` in the working folder.
-///
-/// # Example
-///
-/// ```
-/// use std::path::Path;
-/// use slider::search::pdb::cache_dir;
-/// assert_eq!(cache_dir(Some(Path::new("dbs"))), Path::new("dbs"));
-/// assert!(cache_dir(None).ends_with("slider") || cache_dir(None).ends_with(".slider-cache"));
-/// ```
-#[cfg(feature = "cli")]
-#[must_use]
-pub fn cache_dir(chosen: Option<&Path>) -> PathBuf {
-    chosen.map_or_else(
-        || dirs::cache_dir().map_or_else(|| ".slider-cache".into(), |d| d.join("slider")),
-        Path::to_path_buf,
-    )
-}
-
 /// The `.verified` marker beside a database file.
 fn marker_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();

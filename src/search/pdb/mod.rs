@@ -37,7 +37,6 @@ mod ranked;
 use std::fmt;
 
 #[cfg(feature = "cli")]
-pub use cache::cache_dir;
 pub use cache::{Opened, Provenance};
 pub use choice::{BuildTracker, Choice, Note};
 pub use error::PdbError;

@@ -15,7 +15,7 @@ use crate::present::autograde::summary::Summary;
 /// ```
 /// use slider::autograde::{Report, Stage};
 /// let mut report = Report::new("alice".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
+/// report.compilation = Stage::passed_clean();
 /// let page = slider::present::autograde::html::class(&[report], &|_| "alice.html".to_string());
 /// assert!(page.contains("href=\"alice.html\""));
 /// ```

@@ -274,7 +274,7 @@ fn correctness_html(out: &mut String, test: &TestResult) {
 
 fn summary_html(out: &mut String, report: &Report) {
     let (score, weight) = report.score();
-    let graded = if report.compilation.ran && !report.compilation.passed {
+    let graded = if report.compilation.ran() && !report.compilation.passed() {
         "compilation failed, so no test could run".to_string()
     } else {
         format!("of the {weight}% graded")
@@ -311,7 +311,7 @@ fn summary_html(out: &mut String, report: &Report) {
 /// ```
 /// use slider::autograde::{Report, Stage};
 /// let mut report = Report::new("<b>hw4</b>".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage { ran: true, passed: true, messages: vec![] };
+/// report.compilation = Stage::passed_clean();
 /// let page = slider::present::autograde::html::student(&report);
 /// assert!(page.starts_with("<!DOCTYPE html>"));
 /// assert!(page.contains("&lt;b&gt;hw4&lt;/b&gt;") && !page.contains("<b>hw4"));
@@ -345,7 +345,7 @@ pub fn student(report: &Report) -> String {
         ("Compilation", &report.compilation),
         ("API", &report.api_check),
     ] {
-        if stage.ran && !stage.passed {
+        if stage.ran() && !stage.passed() {
             let _ = write!(
                 body,
                 "<h2>{title}</h2><pre>{}</pre>",

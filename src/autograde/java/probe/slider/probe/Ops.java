@@ -83,9 +83,13 @@ final class Ops {
         }
     }
 
+    /** Whether the last operation threw an OutOfMemoryError, and one without a stack trace. */
+    static boolean outOfMemory, traceless;
+
     /** The record of one operation, made on the trial's own thread. */
     static List<String> record(String[] w) {
         List<String> out = new ArrayList<>();
+        outOfMemory = traceless = false;
         Instances.begin();
         try {
             List<String> fields = run(w);
@@ -106,6 +110,10 @@ final class Ops {
         while ((t instanceof InvocationTargetException || t instanceof ExceptionInInitializerError)
             && t.getCause() != null) {
             t = t.getCause();
+        }
+        if (t instanceof OutOfMemoryError) {
+            outOfMemory = true;
+            traceless = t.getStackTrace().length == 0;
         }
         out.add("threw");
         out.add(t.getClass().getName());

@@ -38,6 +38,10 @@
  *                                (sent before its ok)
  *   ID yardstick NS              the yardstick's CPU time just before the
  *                                trial (sent before its other records)
+ *   fresh                        the JVM ends, and the first trial with no
+ *                                record runs again in a fresh JVM: it threw
+ *                                an OutOfMemoryError without a stack trace,
+ *                                the JVM's few with one spent (see trial())
  *   done
  * After a limit record the JVM ends: the trial's threads cannot be trusted.
  */
@@ -395,6 +399,8 @@ public final class Probe {
     }
 
     private static final Thread MAIN = Thread.currentThread();
+    /** Trials this JVM has run. */
+    private static int trialsBefore;
 
     /** The worker's loop over the plan. */
     private static void runPlan(List<String> plan) {
@@ -411,6 +417,10 @@ public final class Probe {
                 continue;
             }
             String kind = trial(w);
+            if ("fresh".equals(kind)) {
+                emit("fresh");
+                return;
+            }
             if ("threw".equals(kind) || "missing".equals(kind)) failedList = list;
             if (System.nanoTime() - flushed > 20_000_000L) {
                 channel.flush();
@@ -470,6 +480,14 @@ public final class Probe {
         for (Map.Entry<String, Long> e : seen.entrySet()) {
             if (!e.getKey().equals(workerTask)) helpers += e.getValue() - trial.before.getOrDefault(e.getKey(), 0L);
         }
+        // The JVM keeps a few OutOfMemoryErrors with stack traces (4, some
+        // of them spent by any thread that runs out of memory: the probe's
+        // watch, while the heap is full), then throws them without: how many
+        // a trial finds depends on what ran before it in its JVM. So a trial
+        // whose error has no trace runs again in a fresh JVM, unless it was
+        // the first there; its record is then the same in any grouping.
+        if (Ops.outOfMemory && Ops.traceless && trialsBefore > 0) return "fresh";
+        trialsBefore++;
         if (helpers > 0) emit(w[0], "cpu", String.valueOf(helpers));
         String kind = fields.get(0);
         fields.add(0, w[0]);

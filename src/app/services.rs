@@ -1,0 +1,120 @@
+//! What commands do through their console that is not output itself:
+//! opening pattern databases with a progress display, the harness with
+//! its note, report files opened before the work and written after it,
+//! an input that could not be read. Each says what went wrong on the
+//! console and returns the exit code.
+
+use std::path::Path;
+
+use indicatif::ProgressBar;
+
+use super::Console;
+use crate::exit_code;
+use crate::present::report_files::ReportFiles;
+use crate::search::Goal;
+use crate::search::pdb::{BuildProgress, BuildTracker, Choice, Kind, PatternDatabase};
+
+/// Reports an input that could not be read; exit code 2.
+pub(super) fn input_failed(console: &Console, error: &crate::check::files::InputError) -> u8 {
+    let text = crate::present::diagnostic::input_error(error, true);
+    console.say_raw(&text);
+    exit_code::ERROR
+}
+
+/// A progress display for a database build, and the callback that
+/// feeds it.
+pub(super) fn build_progress(
+    console: &Console,
+    what: &str,
+) -> (ProgressBar, impl Fn(BuildProgress) + Sync + use<>) {
+    const STEPS: u64 = 1000;
+    let bar = console.progress_at(
+        Some(STEPS),
+        "{prefix} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
+        4,
+    );
+    bar.set_prefix(format!("building {what}"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
+    let shown = bar.clone();
+    let tracker = BuildTracker::default();
+    let started = std::time::Instant::now();
+    let update = move |p: BuildProgress| {
+        tracker.record(p);
+        shown.set_position((tracker.fraction() * STEPS as f64) as u64);
+        shown.set_message(crate::present::pdb::progress_message(
+            &tracker,
+            started.elapsed(),
+        ));
+    };
+    (bar, update)
+}
+
+/// Opens the databases `choice` names for `goal` from `dir`
+/// ([`PatternDatabase::open_choice`]), with a progress display while
+/// building and the notes on standard error. `requested`: the user
+/// asked for this build (`slider pdb build`).
+pub(super) fn open_pdb(
+    console: &Console,
+    goal: &Goal,
+    choice: Choice,
+    dir: &Path,
+    requested: bool,
+) -> Result<PatternDatabase, String> {
+    let building = match choice {
+        Choice::Kind(kind) => Some(kind),
+        Choice::Best => Kind::default_for(goal.size()),
+    };
+    let (bar, progress) = build_progress(
+        console,
+        &building.map_or_else(
+            || "pattern databases".to_string(),
+            |k| format!("{k} pattern databases"),
+        ),
+    );
+    let opened = PatternDatabase::open_choice(goal, choice, dir, &progress);
+    bar.finish_and_clear();
+    let (pdb, notes) = opened.map_err(|e| e.to_string())?;
+    for note in &notes {
+        console.say(&crate::present::pdb::note(note, requested));
+    }
+    Ok(pdb)
+}
+
+/// The harness untrusted programs run under
+/// ([`crate::run::sandbox::harness`]), with a note when no sandbox
+/// is used; `Err` is the exit code, after saying why.
+pub(super) fn harness(
+    console: &Console,
+    setup: crate::run::sandbox::Setup,
+) -> Result<crate::run::Harness, u8> {
+    let (harness, no_sandbox) =
+        crate::run::sandbox::harness(setup).map_err(|why| console.fail(&why))?;
+    if let Some(why) = no_sandbox {
+        console.say(&format!(
+            "note: no sandbox ({why}); programs run with the other protections only"
+        ));
+    }
+    Ok(harness)
+}
+
+/// Opens the report files named on the command line before any work
+/// ([`ReportFiles::open`]); `Err` is the exit code, after saying why.
+pub(super) fn report_files<K: Copy>(
+    console: &Console,
+    wanted: &[(K, Option<&std::path::PathBuf>)],
+) -> Result<ReportFiles<K>, u8> {
+    ReportFiles::open(wanted).map_err(|e| console.fail(&e))
+}
+
+/// Writes the report files; false (after saying why) when one failed.
+pub(super) fn write_reports<K: Copy>(
+    console: &Console,
+    files: ReportFiles<K>,
+    text: &dyn Fn(K) -> String,
+) -> bool {
+    let failed = files.write(text);
+    for why in &failed {
+        console.error(why);
+    }
+    failed.is_empty()
+}
