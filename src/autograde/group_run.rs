@@ -1,10 +1,12 @@
-//! What one group's JVMs reported, and how a second run of its later
-//! trials takes their place.
+//! What one group's JVMs reported, the later timing puzzles not run once
+//! one ran out of time, and how a second run of its later trials takes
+//! their place.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
-use super::failure::Failure;
+use super::catalog::Group;
+use super::failure::{Failure, NotRun};
 use super::protocol::{self, Record, Records};
 
 /// What one group's JVMs reported.
@@ -52,6 +54,39 @@ impl GroupRun {
             })
             .map(|(&i, _)| i)
             .min()
+    }
+
+    /// After timing puzzle `stopped` ran out of time: the later puzzles the
+    /// course's reference needs at least as many insertions for are not run
+    /// (they would run out of time too, at up to 10 s of CPU each).
+    pub(super) fn skip_harder(&mut self, group: &Group, stopped: usize, from: usize) {
+        let board = |i: usize| match &group.ops[i] {
+            protocol::Op::Timing(board) => Some(board),
+            _ => None,
+        };
+        let work = |i: usize| {
+            board(i)
+                .and_then(crate::autograde::model::reference)
+                .map(|c| c.inserts)
+        };
+        let Some(limit) = work(stopped) else {
+            return;
+        };
+        let puzzle = board(stopped).and_then(|b| {
+            crate::course::FILES
+                .iter()
+                .find(|(_, text)| text.parse::<crate::Board>().ok().as_ref() == Some(b))
+                .map(|(n, _)| format!("{n}.txt"))
+        });
+        for i in from..group.ops.len() {
+            if work(i).is_some_and(|w| w >= limit) {
+                self.missing.entry(i).or_insert_with(|| Failure::NotRun {
+                    why: NotRun::Harder {
+                        puzzle: puzzle.clone(),
+                    },
+                });
+            }
+        }
     }
 
     /// Takes `again`'s outcome of every trial from `from` on, in place of

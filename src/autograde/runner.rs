@@ -191,7 +191,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
             );
         }
         if limited && group.mode == JvmMode::Timing {
-            skip_harder(group, stopped, unit, &mut run);
+            run.skip_harder(group, stopped, unit);
         }
         first = (unit..group.ops.len())
             .find(|i| !run.missing.contains_key(i))
@@ -209,39 +209,6 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         }
     }
     run
-}
-
-/// After timing puzzle `stopped` ran out of time: the later puzzles the
-/// course's reference needs at least as many insertions for are not run
-/// (they would run out of time too, at up to 10 s of CPU each).
-fn skip_harder(group: &Group, stopped: usize, from: usize, run: &mut GroupRun) {
-    let board = |i: usize| match &group.ops[i] {
-        protocol::Op::Timing(board) => Some(board),
-        _ => None,
-    };
-    let work = |i: usize| {
-        board(i)
-            .and_then(super::model::reference)
-            .map(|c| c.inserts)
-    };
-    let Some(limit) = work(stopped) else {
-        return;
-    };
-    let puzzle = board(stopped).and_then(|b| {
-        crate::course::FILES
-            .iter()
-            .find(|(_, text)| text.parse::<crate::Board>().ok().as_ref() == Some(b))
-            .map(|(n, _)| format!("{n}.txt"))
-    });
-    for i in from..group.ops.len() {
-        if work(i).is_some_and(|w| w >= limit) {
-            run.missing.entry(i).or_insert_with(|| Failure::NotRun {
-                why: NotRun::Harder {
-                    puzzle: puzzle.clone(),
-                },
-            });
-        }
-    }
 }
 
 /// Starts one probe JVM on `plan`.

@@ -133,34 +133,20 @@ fn parse(line: &str) -> Option<(Board, Counts)> {
         .map(str::parse)
         .collect::<Result<_, _>>()
         .ok()?;
-    let [
-        moves,
-        inserts,
-        deletes,
-        max_size,
-        end_size,
-        boards,
-        equals,
-        manhattan,
-        uncached,
-        queue,
-        solver,
-    ] = f[..]
-    else {
-        return None;
-    };
+    let f: [u64; 11] = f.try_into().ok()?;
+    // in the order `line` writes them
     let counts = Counts {
-        moves: u32::try_from(moves).ok()?,
-        inserts,
-        deletes,
-        max_size,
-        end_size,
-        boards,
-        equals,
-        manhattan,
-        manhattan_uncached: uncached,
-        queue_bytes: queue,
-        solver_bytes: solver,
+        moves: u32::try_from(f[0]).ok()?,
+        inserts: f[1],
+        deletes: f[2],
+        max_size: f[3],
+        end_size: f[4],
+        boards: f[5],
+        equals: f[6],
+        manhattan: f[7],
+        manhattan_uncached: f[8],
+        queue_bytes: f[9],
+        solver_bytes: f[10],
     };
     Some((board, counts))
 }
