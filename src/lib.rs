@@ -26,9 +26,11 @@
 //! Each floor uses only the floors below it (and itself); `tests/layering.rs`
 //! reads this list and fails on an import that runs upwards.
 //!
-//! 1. `error`, `exit_code`, `tiles`, `board`, `course`: [`Board`],
-//!    [`Direction`] and their errors; [`exit_code`], the binaries'
-//!    exit-code contract; the course's facts ([`course`]: API variants,
+//! 1. `error`, `exit_code`, `context`, `tiles`, `board`, `course`:
+//!    [`Board`], [`Direction`] and their errors; [`exit_code`], the
+//!    binaries' exit-code contract; `context` (feature `cli`), what the
+//!    binaries take of their process (environment, executable, folders)
+//!    and hand down; the course's facts ([`course`]: API variants,
 //!    editions, the client's lines, the puzzle files).
 //! 2. `format`: every text format, read and written: spans, tokens, lines,
 //!    puzzle files and their errors, the course client's answer format,
