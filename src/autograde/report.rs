@@ -184,7 +184,7 @@ pub enum StageEnd {
 /// ```
 /// use slider::autograde::Stage;
 /// let stage = Stage::failed(vec!["Board.java:3: error: ';' expected".into()]);
-/// assert!(stage.ran()() && !stage.passed()());
+/// assert!(stage.ran() && !stage.passed());
 /// assert!(!Stage::default().ran() && !Stage::default().passed());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
