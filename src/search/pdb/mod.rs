@@ -36,7 +36,6 @@ mod ranked;
 
 use std::fmt;
 
-#[cfg(feature = "cli")]
 pub use cache::{Opened, Provenance};
 pub use choice::{BuildTracker, Choice, Note};
 pub use error::PdbError;
