@@ -396,9 +396,10 @@ pub fn plan(
                 let title = title(row, api);
                 sections.push((id, title, row.check, inputs));
             }
-            // The Board's tests in one JVM; the Solver's, heavier, in four of
-            // about equal work (a slow Solver spends minutes on them), so
-            // that two cores share them.
+            // The Board's tests in one JVM; the Solver's, heavier, in two of
+            // about equal work (a slow Solver spends minutes on them), one per
+            // core. (A trial's record does not depend on the grouping: see
+            // the probe's `fresh` record.)
             let parts = if classes == Classes::Reference { 2 } else { 1 };
             let first = planned.groups.len();
             for _ in 0..parts {
