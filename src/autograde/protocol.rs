@@ -227,6 +227,9 @@ pub struct Plan<'a> {
     pub api: Api,
     /// The folder of the student's classes (no permission for them).
     pub student: &'a Path,
+    /// Whether the Board there is slider's reference, not the student's
+    /// (the probe then renders a solution's boards without calling them).
+    pub reference_board: bool,
     /// Each trial's limits.
     pub limits: TrialLimits,
     /// The operations.
@@ -247,8 +250,8 @@ impl Plan<'_> {
     /// use std::time::Duration;
     /// use slider::autograde::protocol::{Plan, Op, TrialLimits};
     /// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20), on_course_scale: false };
-    /// let plan = Plan { api: slider::course::Api::Coursera, student: "/s".as_ref(), limits, ops: &[Op::SolveNull], lists: &[7], first: 3 };
-    /// assert_eq!(plan.text(), "api coursera\nstudent /s\ncpu-ms 5000\nprocess-cpu-ms 15000\nwall-ms 20000\nlist 7\n3 solve-null\n");
+    /// let plan = Plan { api: slider::course::Api::Coursera, student: "/s".as_ref(), reference_board: true, limits, ops: &[Op::SolveNull], lists: &[7], first: 3 };
+    /// assert_eq!(plan.text(), "api coursera\nstudent /s\nboard reference\ncpu-ms 5000\nprocess-cpu-ms 15000\nwall-ms 20000\nlist 7\n3 solve-null\n");
     /// ```
     #[must_use]
     pub fn text(&self) -> String {
@@ -257,8 +260,13 @@ impl Plan<'_> {
         } else {
             "coursera"
         };
+        let board = if self.reference_board {
+            "board reference\n"
+        } else {
+            ""
+        };
         let mut out = format!(
-            "api {api}\nstudent {}\ncpu-ms {}\nprocess-cpu-ms {}\nwall-ms {}\n",
+            "api {api}\nstudent {}\n{board}cpu-ms {}\nprocess-cpu-ms {}\nwall-ms {}\n",
             self.student.display(),
             self.limits.cpu.as_millis(),
             self.limits.process_cpu.as_millis(),

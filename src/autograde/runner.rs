@@ -120,6 +120,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
         let plan = Plan {
             api,
             student: &classes,
+            reference_board: group.classes == Classes::Reference,
             limits,
             ops: &group.ops[first..],
             lists: &group.lists[first..],

@@ -142,11 +142,19 @@ public final class Instances {
             if (at >= n || at >= named.names.size()) {
                 return "what " + simple(key.getClass()) + " reaches changed while the key was in the MinPQ";
             }
-            return named.names.get(at) + " changed from " + shown(values.get(at)) + " to "
-                + shown(now.values.get(at)) + " while the key was in the MinPQ";
+            Object was = values.get(at), is = now.values.get(at);
+            String where = named.names.get(at);
+            if (was instanceof Elements && is instanceof Elements) {
+                int i = ((Elements) was).differsAt((Elements) is);
+                where += "[" + i + "]";
+                was = ((Elements) was).get(i);
+                is = ((Elements) is).get(i);
+            }
+            return where + " changed from " + shown(was) + " to " + shown(is) + " while the key was in the MinPQ";
         }
 
         private static boolean same(Object was, Object is) {
+            if (was instanceof Elements) return is instanceof Elements && ((Elements) was).differsAt((Elements) is) < 0;
             return isBox(was) ? was.equals(is) : was == is;
         }
 
@@ -195,7 +203,8 @@ public final class Instances {
                 if (length > ELEMENTS) {
                     add(name(at, " (its elements)"), primitiveHash(a));
                 } else {
-                    for (int i = 0; i < length; i++) add(name(at, "[" + i + "]"), java.lang.reflect.Array.get(a, i));
+                    // a copy, compared element by element (Elements)
+                    add(at, new Elements(a));
                 }
                 return;
             }
@@ -251,6 +260,48 @@ public final class Instances {
             if (a instanceof boolean[]) return java.util.Arrays.hashCode((boolean[]) a);
             if (a instanceof float[]) return java.util.Arrays.hashCode((float[]) a);
             return java.util.Arrays.hashCode((double[]) a);
+        }
+
+        /**
+         * A copy of a short primitive array's elements (its length is a
+         * value of its own, before it): equal when every element is.
+         */
+        private static final class Elements {
+            private final Object copy;
+            private final int length;
+
+            Elements(Object array) {
+                length = java.lang.reflect.Array.getLength(array);
+                Object c = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), length);
+                System.arraycopy(array, 0, c, 0, length);
+                copy = c;
+            }
+
+            /** The first index whose element differs in `other`; -1: none. */
+            int differsAt(Elements other) {
+                if (copy.getClass() != other.copy.getClass() || length != other.length) return 0;
+                if (equal(copy, other.copy)) return -1;
+                for (int i = 0; i < length; i++) {
+                    if (!get(i).equals(other.get(i))) return i;
+                }
+                return -1;
+            }
+
+            Object get(int i) {
+                return i < length ? java.lang.reflect.Array.get(copy, i) : null;
+            }
+
+            private static boolean equal(Object a, Object b) {
+                if (a instanceof int[]) return java.util.Arrays.equals((int[]) a, (int[]) b);
+                if (a instanceof short[]) return java.util.Arrays.equals((short[]) a, (short[]) b);
+                if (a instanceof byte[]) return java.util.Arrays.equals((byte[]) a, (byte[]) b);
+                if (a instanceof char[]) return java.util.Arrays.equals((char[]) a, (char[]) b);
+                if (a instanceof long[]) return java.util.Arrays.equals((long[]) a, (long[]) b);
+                if (a instanceof boolean[]) return java.util.Arrays.equals((boolean[]) a, (boolean[]) b);
+                // float and double by their bits, as a boxed element's equals() compares them
+                if (a instanceof float[]) return java.util.Arrays.equals((float[]) a, (float[]) b);
+                return java.util.Arrays.equals((double[]) a, (double[]) b);
+            }
         }
 
         private static String simple(Class<?> c) {

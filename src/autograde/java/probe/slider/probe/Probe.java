@@ -103,6 +103,7 @@ public final class Probe {
             if (w.length < 2) continue;
             switch (w[0]) {
                 case "api": Ops.api = w[1]; break;
+                case "board": Ops.referenceBoard = w[1].equals("reference"); break;
                 case "student": student = new java.io.File(w[1]).getAbsoluteFile().toURI().toURL().toString(); break;
                 case "cpu-ms": cpuLimit = Long.parseLong(w[1]) * 1_000_000L; break;
                 case "process-cpu-ms": processLimit = Long.parseLong(w[1]) * 1_000_000L; break;
@@ -184,10 +185,13 @@ public final class Probe {
         channel.print(s.append('\n'));
     }
 
+    /** The JVM's beans, looked up once (a lookup walks every platform component). */
+    private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final java.lang.management.OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
+
     private static long processCpu() {
-        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        if (os instanceof com.sun.management.OperatingSystemMXBean) {
-            return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+        if (OS instanceof com.sun.management.OperatingSystemMXBean) {
+            return ((com.sun.management.OperatingSystemMXBean) OS).getProcessCpuTime();
         }
         return 0;
     }
@@ -218,7 +222,7 @@ public final class Probe {
     /** Notes the JVM's own threads (see SERVICE). */
     private static void findServiceThreads() throws java.io.IOException {
         for (Thread t : Thread.getAllStackTraces().keySet()) SYSTEM.put(t, true);
-        baseThreads = ManagementFactory.getThreadMXBean().getThreadCount();
+        baseThreads = THREADS.getThreadCount();
         String[] alive = new java.io.File("/proc/self/task").list();
         if (alive != null) BASE.addAll(java.util.Arrays.asList(alive));
         try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/self/task"))) {
@@ -269,7 +273,7 @@ public final class Probe {
 
     /** Java threads started since the JVM started (one counter, read for nothing). */
     private static long startedThreads() {
-        return ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
+        return THREADS.getTotalStartedThreadCount();
     }
 
     /** The last listing of the JVM's OS threads, when, and how many Java threads had started then. */
@@ -301,7 +305,8 @@ public final class Probe {
      * sample, not three; a trial samples every thread at least twice).
      */
     private static final Map<String, java.nio.channels.FileChannel> STATS = new HashMap<>();
-    private static final java.nio.ByteBuffer STAT = java.nio.ByteBuffer.allocate(256);
+    /** Direct: a channel reads into it without a copy. */
+    private static final java.nio.ByteBuffer STAT = java.nio.ByteBuffer.allocateDirect(256);
 
     /** A thread's CPU time in nanoseconds, or -1 when it ended. */
     private static long schedstat(String task) {
@@ -550,7 +555,7 @@ public final class Probe {
      */
     private static boolean onlyOwnThreads() {
         String[] tasks = new java.io.File("/proc/self/task").list();
-        if (tasks == null || ManagementFactory.getThreadMXBean().getThreadCount() > baseThreads + 1) return false;
+        if (tasks == null || THREADS.getThreadCount() > baseThreads + 1) return false;
         for (String task : tasks) {
             if (!BASE.contains(task) && !task.equals(workerTask)) return false;
         }
