@@ -171,8 +171,8 @@ pub enum Failure {
     },
     /// A law of `equals()` does not hold.
     EqualsLaw {
-        /// `reflexive`, `null`, `uncastable`, …
-        law: String,
+        /// The first that does not.
+        law: Law,
     },
     /// The Board changed when the constructor's array was changed.
     NotImmutable,
@@ -332,15 +332,81 @@ impl Failure {
     }
 
     /// The stable name of its reason, for the failures that have one
-    /// (a JVM's end, why it was not run).
+    /// (a JVM's end, why it was not run, what is wrong with a path, the
+    /// law of `equals()` that does not hold).
     #[must_use]
     pub fn reason(&self) -> Option<&'static str> {
         match self {
             Failure::JvmEnded { end, .. } => Some(end.kind()),
             Failure::NotRun { why } => Some(why.kind()),
             Failure::BadSolution { why, .. } => Some(why.kind()),
+            Failure::EqualsLaw { law } => Some(law.name()),
             _ => None,
         }
+    }
+}
+
+/// A law of `equals()` the course checks (Board 10), in the order it is
+/// checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Law {
+    /// `a.equals(a)`.
+    Reflexive,
+    /// `a.equals(b) == b.equals(a)`.
+    Symmetric,
+    /// `a.equals(b) && b.equals(c)` gives `a.equals(c)`.
+    Transitive,
+    /// `a.equals(null)` is false.
+    Null,
+    /// `a.equals("...")` is false.
+    String,
+    /// `a.equals(x)` for an `x` of a type no Board can be cast to is false.
+    Uncastable,
+    /// `a.equals(b)` is true with `b` an equal Board in an `Object` variable.
+    ObjectBoard,
+    /// `a.equals(s)` is false with `s` a String in an `Object` variable.
+    ObjectString,
+}
+
+impl Law {
+    /// Every law, in the order the judge checks them.
+    pub const ALL: [Law; 8] = [
+        Law::Reflexive,
+        Law::Symmetric,
+        Law::Transitive,
+        Law::Null,
+        Law::String,
+        Law::Uncastable,
+        Law::ObjectBoard,
+        Law::ObjectString,
+    ];
+
+    /// Its name: the probe's field, and the JSON's `reason`.
+    ///
+    /// ```
+    /// assert_eq!(slider::autograde::Law::ObjectBoard.name(), "object-board");
+    /// ```
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Law::Reflexive => "reflexive",
+            Law::Symmetric => "symmetric",
+            Law::Transitive => "transitive",
+            Law::Null => "null",
+            Law::String => "string",
+            Law::Uncastable => "uncastable",
+            Law::ObjectBoard => "object-board",
+            Law::ObjectString => "object-string",
+        }
+    }
+
+    /// What `equals()` must answer.
+    #[must_use]
+    pub fn holds_when(self) -> bool {
+        matches!(
+            self,
+            Law::Reflexive | Law::Symmetric | Law::Transitive | Law::ObjectBoard
+        )
     }
 }
 

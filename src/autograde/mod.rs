@@ -48,7 +48,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use budget::{Phase, Spent};
-pub use failure::{BadPath, Failure, Figure, JvmEnd, LookedUpBy, NotRun};
+pub use failure::{BadPath, Failure, Figure, JvmEnd, Law, LookedUpBy, NotRun};
 pub use pipeline::autograde;
 pub use report::{
     Category, Report, SectionReport, Stage, StageEnd, Status, TestResult, TrialFailure, Verdict,

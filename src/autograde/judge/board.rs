@@ -4,7 +4,7 @@
 use super::{field, method_value, numbers, read, same, value};
 use crate::Board;
 use crate::autograde::catalog::{Check, Input};
-use crate::autograde::failure::Failure;
+use crate::autograde::failure::{Failure, Law};
 use crate::autograde::protocol::Method;
 use crate::course::Api;
 
@@ -160,21 +160,10 @@ pub(super) fn judge(
             value("b.equals", field(fields, 1)?, expected)
         }
         Check::Laws => {
-            for (law, want) in [
-                ("reflexive", true),
-                ("symmetric", true),
-                ("transitive", true),
-                ("null", false),
-                ("string", false),
-                ("uncastable", false),
-                ("object-board", true),
-                ("object-string", false),
-            ] {
-                let got = crate::autograde::protocol::named(fields, law);
-                if got != Some(if want { "true" } else { "false" }) {
-                    return Err(Failure::EqualsLaw {
-                        law: law.to_string(),
-                    });
+            for law in Law::ALL {
+                let got = crate::autograde::protocol::named(fields, law.name());
+                if got != Some(if law.holds_when() { "true" } else { "false" }) {
+                    return Err(Failure::EqualsLaw { law });
                 }
             }
             Ok(())

@@ -3,7 +3,7 @@
 
 use crate::Board;
 use crate::autograde::protocol::LimitKind;
-use crate::autograde::{BadPath, Failure, JvmEnd, NotRun};
+use crate::autograde::{BadPath, Failure, JvmEnd, Law, NotRun};
 
 /// A board as the course draws it: `n`, then its rows, indented.
 #[must_use]
@@ -116,13 +116,13 @@ pub fn describe(failure: &Failure) -> Vec<String> {
             format!("first: {}", v(first)),
             format!("later: {}", v(later)),
         ],
-        Failure::EqualsLaw { law } => vec![match law.as_str() {
-            "null" => "equals(null) does not return false".to_string(),
-            "string" => "equals() with an argument of type String does not return false".to_string(),
-            "uncastable" => "equals() with an argument of another type does not return false (is it cast without a check?)".to_string(),
-            "object-board" => "equals() fails when the equal Board is stored in a variable of type Object (is equals(Object) overridden?)".to_string(),
-            "object-string" => "equals() with a String stored in a variable of type Object does not return false".to_string(),
-            law => format!("equals() is not {law}"),
+        Failure::EqualsLaw { law } => vec![match law {
+            Law::Null => "equals(null) does not return false".to_string(),
+            Law::String => "equals() with an argument of type String does not return false".to_string(),
+            Law::Uncastable => "equals() with an argument of another type does not return false (is it cast without a check?)".to_string(),
+            Law::ObjectBoard => "equals() fails when the equal Board is stored in a variable of type Object (is equals(Object) overridden?)".to_string(),
+            Law::ObjectString => "equals() with a String stored in a variable of type Object does not return false".to_string(),
+            Law::Reflexive | Law::Symmetric | Law::Transitive => format!("equals() is not {}", law.name()),
         }],
         Failure::NotImmutable => vec!["the Board changed when the array passed to its constructor was changed afterwards".to_string()],
         Failure::NullSolution { moves } => vec![format!("solution() returns null for a board solvable in {moves} moves")],
@@ -330,5 +330,24 @@ mod tests {
                 "{why:?}: {line}"
             );
         }
+    }
+
+    #[test]
+    fn every_law_of_equals_has_its_own_sentence() {
+        let lines: Vec<String> = Law::ALL
+            .iter()
+            .map(|&law| describe(&Failure::EqualsLaw { law }).join(""))
+            .collect();
+        for (law, line) in Law::ALL.iter().zip(&lines) {
+            assert!(line.starts_with("equals("), "{law:?}: {line}");
+            let failure = Failure::EqualsLaw { law: *law };
+            assert_eq!(failure.reason(), Some(law.name()));
+        }
+        let distinct: std::collections::HashSet<&String> = lines.iter().collect();
+        assert_eq!(distinct.len(), Law::ALL.len(), "{lines:?}");
+        assert_eq!(
+            lines[Law::ALL.iter().position(|&l| l == Law::Symmetric).unwrap()],
+            "equals() is not symmetric"
+        );
     }
 }
