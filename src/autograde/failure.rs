@@ -19,8 +19,8 @@ pub enum LookedUpBy {
 /// How a JVM ended without a record of a trial.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JvmEnd {
-    /// `java` could not be started (the system's error).
-    CannotStart(String),
+    /// `java` could not be started: the system's error.
+    CannotStart(crate::run::OsError),
     /// Its wall-clock limit ran out.
     Wall,
     /// Its CPU limit ran out.
@@ -67,9 +67,12 @@ pub enum NotRun {
     /// The submission's time (`--time-limit`, or its wall backstop) ran
     /// out first.
     TimeUp,
-    /// The reference classes the test runs with did not compile (javac's
-    /// words).
-    NoReference(String),
+    /// The reference classes the test runs with did not compile.
+    NoReference {
+        /// javac's first error line, as javac printed it (its words, not
+        /// slider's).
+        javac: String,
+    },
     /// An earlier input of the same test ended the JVM.
     EarlierEndedJvm,
     /// The group's JVM was ended this many times already.
@@ -99,7 +102,7 @@ impl NotRun {
     pub fn kind(&self) -> &'static str {
         match self {
             NotRun::TimeUp => "time_up",
-            NotRun::NoReference(_) => "no_reference",
+            NotRun::NoReference { .. } => "no_reference",
             NotRun::EarlierEndedJvm => "earlier_ended_jvm",
             NotRun::RestartsSpent(_) => "restarts_spent",
             NotRun::Harder { .. } => "harder",

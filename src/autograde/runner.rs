@@ -97,7 +97,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
                 &mut run,
                 from,
                 &Failure::NotRun {
-                    why: NotRun::NoReference(why.clone()),
+                    why: NotRun::NoReference { javac: why.clone() },
                 },
             );
             return run;
@@ -143,7 +143,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
                     &mut run,
                     first,
                     &Failure::JvmEnded {
-                        end: JvmEnd::CannotStart(e.to_string()),
+                        end: JvmEnd::CannotStart((&e).into()),
                         before_start: true,
                         last_words: String::new(),
                     },

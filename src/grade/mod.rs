@@ -21,7 +21,7 @@ use std::time::Duration;
 use crate::course::Api;
 use crate::run::process::{self, Job};
 use crate::run::{Harness, Workdir, in_slots};
-use outcome::{Expectation, Outcome, TestResult, classify};
+use outcome::{Detail, Expectation, Outcome, TestResult, classify};
 use suite::{Entry, Suite};
 
 /// The program to grade: `program args…`, `{}` standing for the puzzle.
@@ -106,7 +106,7 @@ pub fn run_one(
         got: None,
         claimed_unsolvable: false,
         outcome: Outcome::HarnessError,
-        detail: String::new(),
+        detail: Detail::None,
         time: Duration::ZERO,
         cpu: Duration::ZERO,
         peak_rss: 0,
@@ -121,7 +121,7 @@ pub fn run_one(
     let (workdir, puzzle) = match prepared {
         Ok(prepared) => prepared,
         Err(e) => {
-            result.detail = format!("cannot prepare the test's folder: {e}");
+            result.detail = Detail::Prepare((&e).into());
             return result;
         }
     };
@@ -146,7 +146,7 @@ pub fn run_one(
     let ended = match process::run(&job, &harness.limits, &isolation) {
         Ok(ended) => ended,
         Err(e) => {
-            result.detail = format!("cannot start the program: {e}");
+            result.detail = Detail::Start((&e).into());
             return result;
         }
     };

@@ -7,13 +7,12 @@
 //! from the runner, which is what the kernel's out-of-memory killer sends),
 //! not "out of memory" on standard error.
 
-use std::fmt::Write as _;
 use std::time::Duration;
 
 use crate::Board;
 use crate::check::{self, CheckOptions, FindingKind, Verdict};
 use crate::course::Api;
-use crate::format::visible;
+use crate::run::OsError;
 use crate::run::process::{Ended, Exit, Limits, Memory, Stop};
 
 /// How one test ended.
@@ -96,9 +95,10 @@ pub struct TestResult {
     pub claimed_unsolvable: bool,
     /// How it ended.
     pub outcome: Outcome,
-    /// The checker's first finding, the exit and the output tails, or the
-    /// limit that was hit; control characters made visible.
-    pub detail: String,
+    /// Why it ended so: the checker's first finding, the exit and the
+    /// output's tails, or the limit that was hit (`present::grade` words
+    /// it).
+    pub detail: Detail,
     /// Wall-clock time of the whole test.
     pub time: Duration,
     /// User + system CPU time of the test's processes.
@@ -120,13 +120,81 @@ pub struct Expectation<'a> {
     pub expected: Option<u64>,
 }
 
+/// Why a test ended as it did, as data; `present::grade::detail` words it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Detail {
+    /// Nothing to say (it passed).
+    #[default]
+    None,
+    /// The test's private folder could not be made.
+    Prepare(OsError),
+    /// The program could not be started.
+    Start(OsError),
+    /// The wall-clock limit (this long) ended it.
+    Wall(Duration),
+    /// The CPU limit (this much) ended it.
+    Cpu(Duration),
+    /// Its resident memory passed the limit.
+    Memory {
+        /// The limit, in MiB.
+        limit_mib: u64,
+        /// The largest sample, in bytes.
+        peak: u64,
+    },
+    /// It printed more than this many bytes.
+    Output(u64),
+    /// A SIGKILL the grader did not send ended it (the kernel's
+    /// out-of-memory killer sends one).
+    Killed(Tails),
+    /// It ended so, not with status 0.
+    Ended {
+        /// How.
+        exit: Exit,
+        /// What it printed last.
+        tails: Tails,
+    },
+    /// The suite's expected optimum is wrong: the checker's finding.
+    SuiteWrong(FindingKind),
+    /// The checker's first finding, at a line and column of the answer.
+    Finding {
+        /// Its line, from 1.
+        line: usize,
+        /// Its column, from 1.
+        column: usize,
+        /// What it is.
+        kind: FindingKind,
+    },
+    /// The checker could not verify the answer and found nothing wrong.
+    Unverified,
+}
+
+/// The last bytes a program wrote to standard output and to standard
+/// error, as written (made visible when shown).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tails {
+    /// Standard output's last [`TAIL`](crate::run::process::TAIL) bytes.
+    pub stdout: Vec<u8>,
+    /// Standard error's.
+    pub stderr: Vec<u8>,
+}
+
+impl Tails {
+    fn of(ended: &Ended) -> Tails {
+        let start = ended.stdout.len().saturating_sub(crate::run::process::TAIL);
+        Tails {
+            stdout: ended.stdout[start..].to_vec(),
+            stderr: ended.stderr_tail.clone(),
+        }
+    }
+}
+
 /// What [`classify`] made of a run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Classified {
     /// The outcome.
     pub outcome: Outcome,
-    /// What went wrong, or which limit was hit (empty when it passed).
-    pub detail: String,
+    /// What went wrong, or which limit was hit.
+    pub detail: Detail,
     /// The moves the answer claimed, when it could be read.
     pub got: Option<u64>,
     /// Whether the answer claimed the puzzle unsolvable.
@@ -134,7 +202,7 @@ pub struct Classified {
 }
 
 impl Classified {
-    fn of(outcome: Outcome, detail: String) -> Classified {
+    fn of(outcome: Outcome, detail: Detail) -> Classified {
         Classified {
             outcome,
             detail,
@@ -166,56 +234,32 @@ impl Classified {
 pub fn classify(expect: Expectation<'_>, api: Api, limits: &Limits, ended: &Ended) -> Classified {
     if let Some(stop) = ended.stop {
         let (outcome, detail) = match stop {
-            Stop::Wall => (
-                Outcome::Timeout,
-                format!(
-                    "no answer within {:.1} s of wall-clock time",
-                    limits.wall.as_secs_f64()
-                ),
-            ),
+            Stop::Wall => (Outcome::Timeout, Detail::Wall(limits.wall)),
             Stop::Cpu => (
                 Outcome::CpuLimit,
-                format!(
-                    "more than {:.1} s of CPU time",
-                    limits.cpu.unwrap_or_default().as_secs_f64()
-                ),
+                Detail::Cpu(limits.cpu.unwrap_or_default()),
             ),
             Stop::Memory => (
                 Outcome::MemoryLimit,
-                format!(
-                    "resident memory passed {} MiB (largest sample {:.0} MiB)",
-                    memory_mib(limits),
-                    ended.peak_rss as f64 / f64::from(1 << 20)
-                ),
+                Detail::Memory {
+                    limit_mib: memory_mib(limits),
+                    peak: ended.peak_rss,
+                },
             ),
-            Stop::Output => (
-                Outcome::OutputLimit,
-                format!("more than {} bytes of output", limits.max_output),
-            ),
+            Stop::Output => (Outcome::OutputLimit, Detail::Output(limits.max_output)),
         };
         return Classified::of(outcome, detail);
     }
     match ended.exit {
         Exit::Code(0) => judge(expect, api, &ended.stdout),
-        Exit::Signal(9) => Classified::of(
-            Outcome::MemoryLimit,
-            with_tails(
-                "killed by SIGKILL, not by the grader: the kernel's out-of-memory killer sends it"
-                    .to_string(),
-                ended,
-            ),
+        Exit::Signal(9) => Classified::of(Outcome::MemoryLimit, Detail::Killed(Tails::of(ended))),
+        exit => Classified::of(
+            Outcome::Crashed,
+            Detail::Ended {
+                exit,
+                tails: Tails::of(ended),
+            },
         ),
-        exit => {
-            let how = match exit {
-                Exit::Code(code) => format!("exit status {code}"),
-                Exit::Signal(signal) => nix::sys::signal::Signal::try_from(signal)
-                    .map_or(format!("killed by signal {signal}"), |s| {
-                        format!("killed by {s}")
-                    }),
-                Exit::Unknown => "could not be waited for".to_string(),
-            };
-            Classified::of(Outcome::Crashed, with_tails(how, ended))
-        }
     }
 }
 
@@ -223,23 +267,6 @@ fn memory_mib(limits: &Limits) -> u64 {
     match limits.memory {
         Memory::Resident(bytes) | Memory::AddressSpace(bytes) => bytes >> 20,
     }
-}
-
-/// `how`, then the tails of standard output and error, made visible.
-fn with_tails(how: String, ended: &Ended) -> String {
-    let mut detail = how;
-    let out_start = ended.stdout.len().saturating_sub(crate::run::process::TAIL);
-    for (name, tail) in [
-        ("stdout", &ended.stdout[out_start..]),
-        ("stderr", &ended.stderr_tail[..]),
-    ] {
-        let text = visible(tail, true);
-        let text = text.trim_end();
-        if !text.is_empty() {
-            let _ = write!(detail, "; {name} ends with:\n{text}");
-        }
-    }
-    detail
 }
 
 /// Checks a clean exit's output against the expected optimum.
@@ -262,10 +289,10 @@ fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> Classified {
         .iter()
         .find(|f| matches!(f.kind, FindingKind::GivenOptimumWrong { .. }))
     {
-        return classified(Outcome::SuiteError, f.kind.to_string());
+        return classified(Outcome::SuiteError, Detail::SuiteWrong(f.kind.clone()));
     }
     let outcome = match report.verdict {
-        Verdict::Accepted => return classified(Outcome::Passed, String::new()),
+        Verdict::Accepted => return classified(Outcome::Passed, Detail::None),
         Verdict::Rejected | Verdict::Unproven => {
             let not_optimal = report
                 .findings
@@ -281,10 +308,14 @@ fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> Classified {
             }
         }
     };
-    let detail = report.findings.first().map_or_else(
-        || "the answer could not be verified".to_string(),
-        |f| format!("{}:{}: {}", f.span.line, f.span.column, f.kind),
-    );
+    let detail = report
+        .findings
+        .first()
+        .map_or(Detail::Unverified, |f| Detail::Finding {
+            line: f.span.line,
+            column: f.span.column,
+            kind: f.kind.clone(),
+        });
     classified(outcome, detail)
 }
 
@@ -306,7 +337,7 @@ mod tests {
         }
     }
 
-    fn outcome_of(ended: &Ended) -> (Outcome, String) {
+    fn outcome_of(ended: &Ended) -> (Outcome, Detail) {
         let board: Board = "3  0 1 3  4 2 5  7 8 6".parse().unwrap();
         let expect = Expectation {
             board: &board,
@@ -352,25 +383,28 @@ mod tests {
         let e = ended(Exit::Signal(11), None, b"", b"");
         assert_eq!(
             outcome_of(&e),
-            (Outcome::Crashed, "killed by SIGSEGV".to_string())
+            (
+                Outcome::Crashed,
+                Detail::Ended {
+                    exit: Exit::Signal(11),
+                    tails: Tails::default()
+                }
+            )
         );
     }
 
     #[test]
-    fn crash_details_show_both_tails_with_control_characters_escaped() {
-        let e = ended(
-            Exit::Code(3),
-            None,
-            b"Minimum number of moves = 4\n",
-            b"\x1b[2J::warning file=x::pwned\r\n",
-        );
+    fn a_crash_keeps_only_the_tail_of_a_long_output() {
+        let long = vec![b'x'; crate::run::process::TAIL + 100];
+        let e = ended(Exit::Code(3), None, &long, b"boom");
         let (outcome, detail) = outcome_of(&e);
         assert_eq!(outcome, Outcome::Crashed);
-        assert_eq!(
-            detail,
-            "exit status 3; stdout ends with:\nMinimum number of moves = 4; stderr ends with:\n\u{241b}[2J::warning file=x::pwned\u{240d}"
-        );
-        assert!(!detail.contains('\x1b') && !detail.contains('\r'));
+        let Detail::Ended { exit, tails } = detail else {
+            panic!("{detail:?}")
+        };
+        assert_eq!(exit, Exit::Code(3));
+        assert_eq!(tails.stdout.len(), crate::run::process::TAIL);
+        assert_eq!(tails.stderr, b"boom");
     }
 
     #[test]
@@ -392,6 +426,7 @@ mod tests {
         let Classified {
             outcome, detail, ..
         } = classify(expect, Api::Any, &Limits::default(), &e);
-        assert_eq!(outcome, Outcome::SuiteError, "{detail}");
+        assert_eq!(outcome, Outcome::SuiteError, "{detail:?}");
+        assert!(matches!(detail, Detail::SuiteWrong(_)), "{detail:?}");
     }
 }

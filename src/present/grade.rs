@@ -8,7 +8,8 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::Serialize;
 
 use crate::format::visible;
-use crate::grade::outcome::{Outcome, TestResult};
+use crate::grade::outcome::{Detail, Outcome, TestResult};
+use crate::run::process::Exit;
 
 /// The score: points for passed tests over all points.
 ///
@@ -98,7 +99,7 @@ struct JsonTest<'a> {
     unsolvable: bool,
     got: Option<u64>,
     outcome: &'static str,
-    detail: &'a str,
+    detail: String,
     time_ms: f64,
     cpu_ms: f64,
     peak_rss_bytes: u64,
@@ -149,7 +150,7 @@ pub fn json(results: &[TestResult], suite: &str, program: &str) -> String {
                 unsolvable: r.expected.is_none(),
                 got: r.got,
                 outcome: r.outcome.name(),
-                detail: &r.detail,
+                detail: detail(&r.detail),
                 time_ms: r.time.as_secs_f64() * 1e3,
                 cpu_ms: r.cpu.as_secs_f64() * 1e3,
                 peak_rss_bytes: r.peak_rss,
@@ -182,7 +183,7 @@ pub fn junit(results: &[TestResult], suite: &str) -> String {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
             status.set_message(r.outcome.name());
             status.set_type(r.outcome.name());
-            status.set_description(r.detail.as_str());
+            status.set_description(detail(&r.detail));
             status
         };
         let mut case = TestCase::new(r.name.as_str(), status);
@@ -243,10 +244,10 @@ pub fn gradescope(results: &[TestResult]) -> String {
                 } else {
                     "failed"
                 },
-                output: if r.detail.is_empty() {
+                output: if r.detail == Detail::None {
                     format!("{} ({})", r.outcome.name(), usage(r))
                 } else {
-                    format!("{} ({}): {}", r.outcome.name(), usage(r), r.detail)
+                    format!("{} ({}): {}", r.outcome.name(), usage(r), detail(&r.detail))
                 },
             })
             .collect(),
@@ -271,10 +272,74 @@ pub fn github(results: &[TestResult], suite: &str) -> String {
             out,
             "::error file={file},title={}::{}",
             r.outcome.name(),
-            super::github::escape(&format!("{} ({})", r.detail, usage(r)), false)
+            super::github::escape(&format!("{} ({})", detail(&r.detail), usage(r)), false)
         );
     }
     out
+}
+
+/// Why a test ended so, in words (empty when there is nothing to say);
+/// what the program printed is made visible.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use slider::grade::outcome::Detail;
+/// assert_eq!(
+///     slider::present::grade::detail(&Detail::Wall(Duration::from_secs(10))),
+///     "no answer within 10.0 s of wall-clock time"
+/// );
+/// ```
+#[must_use]
+pub fn detail(detail: &Detail) -> String {
+    match detail {
+        Detail::None => String::new(),
+        Detail::Prepare(e) => format!("cannot prepare the test's folder: {e}"),
+        Detail::Start(e) => format!("cannot start the program: {e}"),
+        Detail::Wall(limit) => format!(
+            "no answer within {:.1} s of wall-clock time",
+            limit.as_secs_f64()
+        ),
+        Detail::Cpu(limit) => format!("more than {:.1} s of CPU time", limit.as_secs_f64()),
+        Detail::Memory { limit_mib, peak } => format!(
+            "resident memory passed {limit_mib} MiB (largest sample {:.0} MiB)",
+            *peak as f64 / f64::from(1 << 20)
+        ),
+        Detail::Output(limit) => format!("more than {limit} bytes of output"),
+        Detail::Killed(tails) => with_tails(
+            "killed by SIGKILL, not by the grader: the kernel's out-of-memory killer sends it"
+                .to_string(),
+            tails,
+        ),
+        Detail::Ended { exit, tails } => {
+            let how = match *exit {
+                Exit::Code(code) => format!("exit status {code}"),
+                Exit::Signal(signal) => nix::sys::signal::Signal::try_from(signal)
+                    .map_or(format!("killed by signal {signal}"), |s| {
+                        format!("killed by {s}")
+                    }),
+                Exit::Unknown => "could not be waited for".to_string(),
+            };
+            with_tails(how, tails)
+        }
+        Detail::SuiteWrong(kind) => kind.to_string(),
+        Detail::Finding { line, column, kind } => format!("{line}:{column}: {kind}"),
+        Detail::Unverified => "the answer could not be verified".to_string(),
+    }
+}
+
+/// `how`, then the tails of standard output and error, made visible.
+fn with_tails(how: String, tails: &crate::grade::outcome::Tails) -> String {
+    let mut detail = how;
+    for (name, tail) in [("stdout", &tails.stdout), ("stderr", &tails.stderr)] {
+        let text = visible(tail, true);
+        let text = text.trim_end();
+        if !text.is_empty() {
+            let _ = write!(detail, "; {name} ends with:\n{text}");
+        }
+    }
+    detail
 }
 
 /// What a test used: wall and CPU time and peak memory, plus the processes
@@ -287,7 +352,7 @@ pub fn github(results: &[TestResult], suite: &str) -> String {
 /// use slider::grade::outcome::{Outcome, TestResult};
 /// let r = TestResult {
 ///     name: "p.txt".into(), n: 3, expected: Some(4), got: Some(4), claimed_unsolvable: false,
-///     outcome: Outcome::Passed, detail: String::new(), time: Duration::from_millis(20),
+///     outcome: Outcome::Passed, detail: Default::default(), time: Duration::from_millis(20),
 ///     cpu: Duration::from_millis(10), peak_rss: 3_000_000, leftovers: 2, weight: 1.0,
 /// };
 /// assert_eq!(slider::present::grade::usage(&r), "0.020 s wall, 0.010 s CPU, 3.0 MB peak, 2 leftover processes killed");
@@ -323,7 +388,7 @@ pub fn failures(results: &[TestResult]) -> String {
             r.outcome.name(),
             usage(r)
         );
-        for line in r.detail.lines() {
+        for line in detail(&r.detail).lines() {
             let _ = writeln!(out, "  {line}");
         }
     }
@@ -387,4 +452,33 @@ pub fn console(
     out.push_str(&table(results, true));
     out.push_str(&failures(results));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::outcome::Tails;
+
+    #[test]
+    fn a_crash_says_how_it_ended_then_both_tails_with_control_characters_escaped() {
+        let crashed = Detail::Ended {
+            exit: Exit::Code(3),
+            tails: Tails {
+                stdout: b"Minimum number of moves = 4\n".to_vec(),
+                stderr: b"\x1b[2J::warning file=x::pwned\r\n".to_vec(),
+            },
+        };
+        let words = detail(&crashed);
+        assert_eq!(
+            words,
+            "exit status 3; stdout ends with:\nMinimum number of moves = 4; stderr ends with:\n\u{241b}[2J::warning file=x::pwned\u{240d}"
+        );
+        assert!(!words.contains('\x1b') && !words.contains('\r'));
+        let segv = Detail::Ended {
+            exit: Exit::Signal(11),
+            tails: Tails::default(),
+        };
+        assert_eq!(detail(&segv), "killed by SIGSEGV");
+        assert_eq!(detail(&Detail::None), "");
+    }
 }

@@ -25,6 +25,43 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use process::Limits;
 
+/// An error the operating system gave, as data: its kind, and its number
+/// when it has one. It reads as the system's own words (`No such file or
+/// directory (os error 2)`), or its kind's when there is no number.
+///
+/// # Example
+///
+/// ```
+/// let e = std::io::Error::from_raw_os_error(2);
+/// let kept = slider::run::OsError::from(&e);
+/// assert_eq!(kept.to_string(), e.to_string());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OsError {
+    /// Its kind.
+    pub kind: std::io::ErrorKind,
+    /// The system's error number.
+    pub code: Option<i32>,
+}
+
+impl From<&std::io::Error> for OsError {
+    fn from(error: &std::io::Error) -> OsError {
+        OsError {
+            kind: error.kind(),
+            code: error.raw_os_error(),
+        }
+    }
+}
+
+impl std::fmt::Display for OsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.code {
+            Some(code) => write!(f, "{}", std::io::Error::from_raw_os_error(code)),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
 /// The first of the uids tests run under when the grader is root: far above
 /// any real account's (and the usual container sub-uid ranges), so the
 /// processes of a test are exactly those of its uid. See [`slot_uid`].

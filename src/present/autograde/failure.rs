@@ -236,7 +236,7 @@ fn v(text: &str) -> String {
 /// How a JVM ended, in a student's words, with its last line.
 fn jvm_ended(end: &JvmEnd, before_start: bool, last_words: &str) -> String {
     let how = match end {
-        JvmEnd::CannotStart(e) => format!("java could not be started ({})", v(e)),
+        JvmEnd::CannotStart(error) => format!("java could not be started ({error})"),
         JvmEnd::Wall => "the JVM ran out of time".to_string(),
         JvmEnd::Cpu => "the JVM ran out of CPU time".to_string(),
         JvmEnd::Memory => "the JVM ran out of memory".to_string(),
@@ -265,7 +265,7 @@ fn jvm_ended(end: &JvmEnd, before_start: bool, last_words: &str) -> String {
 fn not_run(why: &NotRun) -> String {
     match why {
         NotRun::TimeUp => "the time for this submission ran out".to_string(),
-        NotRun::NoReference(javac) => format!(
+        NotRun::NoReference { javac } => format!(
             "Solver.java does not compile with the reference Board (does it call Board methods outside the API?): {}",
             v(javac)
         ),
@@ -314,7 +314,9 @@ mod tests {
     fn every_not_run_reason_says_why() {
         for why in [
             NotRun::TimeUp,
-            NotRun::NoReference("Solver.java:3: error: x".into()),
+            NotRun::NoReference {
+                javac: "Solver.java:3: error: x".into(),
+            },
             NotRun::EarlierEndedJvm,
             NotRun::RestartsSpent(4),
             NotRun::Harder {
@@ -348,6 +350,27 @@ mod tests {
         assert_eq!(
             lines[Law::ALL.iter().position(|&l| l == Law::Symmetric).unwrap()],
             "equals() is not symmetric"
+        );
+    }
+
+    #[test]
+    fn a_jvm_that_could_not_start_says_the_systems_error() {
+        let missing = std::io::Error::from_raw_os_error(2);
+        let failure = Failure::JvmEnded {
+            end: JvmEnd::CannotStart((&missing).into()),
+            before_start: true,
+            last_words: String::new(),
+        };
+        assert_eq!(failure.reason(), Some("cannot_start"));
+        let words = describe(&failure).join("");
+        assert!(
+            words.starts_with(&format!("java could not be started ({missing})")),
+            "{words}"
+        );
+        let other = JvmEnd::CannotStart((&std::io::Error::other("no slot")).into());
+        assert_eq!(
+            jvm_ended(&other, true, ""),
+            format!("java could not be started ({})", std::io::ErrorKind::Other)
         );
     }
 }
