@@ -4,7 +4,7 @@
 
 use std::io::BufRead;
 
-use super::{AnswerFormat, Checker, FindingKind, Outcome, text_of};
+use super::{AnswerFormat, Checker, FindingKind, Label, Outcome, text_of};
 use crate::course::Api;
 use crate::format::{Integer, Span, parse_integer};
 
@@ -41,18 +41,14 @@ impl<R: BufRead> Checker<'_, '_, R> {
             let outcome = match self.stream.peek(0).cloned() {
                 None => {
                     let end = self.stream.finish();
-                    self.at(FindingKind::EmptyAnswer, end, "nothing here");
+                    self.at(FindingKind::EmptyAnswer, end, Label::NothingHere);
                     Outcome::Broken
                 }
                 Some(token) => {
                     let kind = FindingKind::Unrecognized {
                         token: text_of(&token.text),
                     };
-                    self.at(
-                        kind,
-                        token.span,
-                        "expected a header, a move string or a number",
-                    );
+                    self.at(kind, token.span, Label::NotAnAnswer);
                     Outcome::Broken
                 }
             };
@@ -71,7 +67,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
         let first = self.stream.peek(0).cloned();
         let Some(first) = first else {
             let end = self.stream.finish();
-            self.at(FindingKind::EmptyAnswer, end, "nothing here");
+            self.at(FindingKind::EmptyAnswer, end, Label::NothingHere);
             return Outcome::Broken;
         };
         let claimed = match first.text.as_slice() {
@@ -84,7 +80,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                 self.at(
                     FindingKind::MissingHeader,
                     first.span,
-                    "the first board starts here",
+                    Label::FirstBoardStarts,
                 );
                 None
             }
@@ -105,12 +101,12 @@ impl<R: BufRead> Checker<'_, '_, R> {
                 Some(t) if t.text == *word && t.span.line == first.span.line => {}
                 other => {
                     let span = other.map_or(first.span, |t| t.span);
-                    let label = format!("expected `{}`", String::from_utf8_lossy(word));
-                    self.at(
-                        FindingKind::BadHeader,
-                        span,
-                        if k == 0 { "here".to_string() } else { label },
-                    );
+                    let label = if k == 0 {
+                        Label::Here
+                    } else {
+                        Label::ExpectedWord(String::from_utf8_lossy(word).into_owned())
+                    };
+                    self.at(FindingKind::BadHeader, span, label);
                     return None;
                 }
             }
@@ -119,17 +115,13 @@ impl<R: BufRead> Checker<'_, '_, R> {
             Some(t) if t.span.line == first.span.line => match parse_integer(&t.text, false) {
                 Integer::Value(v) if v >= 0 => Some((v as u64, t.span)),
                 _ => {
-                    self.at(
-                        FindingKind::BadHeader,
-                        t.span,
-                        "expected the number of moves",
-                    );
+                    self.at(FindingKind::BadHeader, t.span, Label::ExpectedMoveCount);
                     None
                 }
             },
             other => {
                 let span = other.map_or(self.stream.finish(), |t| t.span);
-                self.at(FindingKind::BadHeader, span, "expected the number of moves");
+                self.at(FindingKind::BadHeader, span, Label::ExpectedMoveCount);
                 None
             }
         }
@@ -156,7 +148,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
             texts.starts_with(&message).then_some((api, message.len()))
         });
         let Some((message, len)) = found else {
-            self.at(FindingKind::BadHeader, words[0].span, "here");
+            self.at(FindingKind::BadHeader, words[0].span, Label::Here);
             return Outcome::Broken;
         };
         // The whole message, first word to last.
@@ -175,7 +167,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
             self.at(
                 FindingKind::WrongUnsolvableMessage { expected },
                 span,
-                "this message",
+                Label::ThisMessage,
             );
         }
         self.expect_end();
@@ -188,7 +180,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
             self.at(
                 FindingKind::TrailingText,
                 extra.span,
-                "nothing should follow",
+                Label::NothingShouldFollow,
             );
         }
     }
@@ -202,7 +194,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
     pub(super) fn count(&mut self) -> Outcome {
         let Some(token) = self.stream.next() else {
             let end = self.stream.finish();
-            self.at(FindingKind::EmptyAnswer, end, "nothing here");
+            self.at(FindingKind::EmptyAnswer, end, Label::NothingHere);
             return Outcome::Broken;
         };
         let outcome = match parse_integer(&token.text, false) {
@@ -215,7 +207,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                 let kind = FindingKind::Unrecognized {
                     token: text_of(&token.text),
                 };
-                self.at(kind, token.span, "expected a move count, or -1");
+                self.at(kind, token.span, Label::ExpectedCountOrMinusOne);
                 return Outcome::Broken;
             }
         };

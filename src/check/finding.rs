@@ -1,5 +1,6 @@
 //! What can be wrong with an answer: each kind carries its data; all the
-//! wording is in [`FindingKind`]'s `Display` and [`FindingKind::code`].
+//! wording is in [`FindingKind`]'s `Display` and [`FindingKind::code`], and
+//! in [`Label`]'s `Display` for what a caret points at.
 
 use std::fmt;
 
@@ -50,8 +51,8 @@ pub enum FindingKind {
     MalformedBoard {
         /// 1-based board number.
         index: u64,
-        /// What is wrong, in the puzzle parser's words.
-        reason: String,
+        /// What is wrong, as the puzzle parser found it.
+        reason: crate::format::PuzzleErrorKind,
     },
     /// A header and no boards.
     NoBoards,
@@ -338,6 +339,131 @@ impl fmt::Display for FindingKind {
     }
 }
 
+/// What a caret under the answer points at, as data; its words are its
+/// `Display`, beside the findings' messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Label {
+    /// Where the answer ends, with nothing in it.
+    NothingHere,
+    /// A token that starts no answer format.
+    NotAnAnswer,
+    /// The first board, where the header belongs.
+    FirstBoardStarts,
+    /// The place itself.
+    Here,
+    /// Where the header's word belongs.
+    ExpectedWord(String),
+    /// Where the header's number of moves belongs.
+    ExpectedMoveCount,
+    /// The unsolvable message.
+    ThisMessage,
+    /// Text after the answer.
+    NothingShouldFollow,
+    /// A count answer's token that is not a number.
+    ExpectedCountOrMinusOne,
+    /// A malformed board: the puzzle parser's label for its error.
+    Board(crate::format::PuzzleErrorKind),
+    /// The tile seen before, that a board repeats.
+    FirstSeenHere,
+    /// A board of the wrong size.
+    ThisBoard,
+    /// The header, with no board after it.
+    NoBoardFollows,
+    /// The board at this place (from 1).
+    BoardAt(u64),
+    /// The claimed number of moves.
+    Claimed(u64),
+    /// A cell of the first board: the puzzle's tile there.
+    PuzzleHas(u32),
+    /// A cell of the board before: its tile there.
+    BoardBeforeHad {
+        /// That board's place (from 1).
+        index: u64,
+        /// Its tile.
+        tile: u32,
+    },
+    /// A letter that is not a move.
+    NotAMove,
+    /// An illegal move.
+    BlankAtEdge,
+    /// An illegal move, legal when the letters are read the other way.
+    LegalReadOtherwise {
+        /// The other reading.
+        meaning: super::MoveMeaning,
+        /// Whether they then reach the goal.
+        reaches: bool,
+    },
+    /// The last move, short of the goal.
+    MovesEndShort,
+    /// A strict comparison's first difference.
+    FirstDifference,
+    /// Where the output ends.
+    OutputEnds,
+    /// A line too long to quote.
+    ThisLine,
+    /// Where reading stopped.
+    ReadingStopped,
+    /// An "unsolvable" claim.
+    PuzzleSolvable,
+    /// A solution of an unsolvable puzzle.
+    SolutionClaimed,
+    /// The optimum the suite gave.
+    GivenOptimum,
+    /// The answer's number of moves.
+    Moves(u64),
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Label::NothingHere => f.write_str("nothing here"),
+            Label::NotAnAnswer => f.write_str("expected a header, a move string or a number"),
+            Label::FirstBoardStarts => f.write_str("the first board starts here"),
+            Label::Here => f.write_str("here"),
+            Label::ExpectedWord(word) => write!(f, "expected `{word}`"),
+            Label::ExpectedMoveCount => f.write_str("expected the number of moves"),
+            Label::ThisMessage => f.write_str("this message"),
+            Label::NothingShouldFollow => f.write_str("nothing should follow"),
+            Label::ExpectedCountOrMinusOne => f.write_str("expected a move count, or -1"),
+            Label::Board(kind) => f.write_str(&kind.label()),
+            Label::FirstSeenHere => f.write_str("first seen here"),
+            Label::ThisBoard => f.write_str("this board"),
+            Label::NoBoardFollows => f.write_str("no board follows"),
+            Label::BoardAt(index) => write!(f, "board {index}"),
+            Label::Claimed(moves) => write!(f, "{moves} claimed"),
+            Label::PuzzleHas(tile) => write!(f, "the puzzle has {tile} here"),
+            Label::BoardBeforeHad { index, tile } => write!(f, "board {index} had {tile} here"),
+            Label::NotAMove => f.write_str("not U, D, L or R"),
+            Label::BlankAtEdge => f.write_str("the blank is at the edge"),
+            Label::LegalReadOtherwise { meaning, reaches } => {
+                let (flag, whose) = match meaning {
+                    super::MoveMeaning::Tile => ("--moves tile", "the tiles'"),
+                    super::MoveMeaning::Blank => ("--moves blank", "the blank's"),
+                };
+                let ends = if *reaches {
+                    "and reach the goal"
+                } else {
+                    "but stop short of the goal"
+                };
+                write!(
+                    f,
+                    "the blank is at the edge; read as {whose} moves ({flag}), these moves are legal {ends}"
+                )
+            }
+            Label::MovesEndShort => f.write_str("the moves end here, short of the goal"),
+            Label::FirstDifference => f.write_str("first difference"),
+            Label::OutputEnds => f.write_str("the output ends here"),
+            Label::ThisLine => f.write_str("this line"),
+            Label::ReadingStopped => f.write_str("reading stopped here"),
+            Label::PuzzleSolvable => f.write_str("the puzzle is solvable"),
+            Label::SolutionClaimed => f.write_str("a solution is claimed here"),
+            Label::GivenOptimum => f.write_str("given optimum"),
+            Label::Moves(moves) => write!(f, "{moves} moves"),
+        }
+    }
+}
+
 /// One finding: what is wrong, where, and the source lines to quote.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
@@ -345,10 +471,10 @@ pub struct Finding {
     pub kind: FindingKind,
     /// Where (in the answer).
     pub span: Span,
-    /// A short label for the place.
-    pub label: String,
+    /// What the place is.
+    pub label: Label,
     /// A second place that explains the first, with its label.
-    pub related: Option<(Span, String)>,
+    pub related: Option<(Span, Label)>,
     /// The answer's lines the spans point into, kept for rendering (the
     /// answer itself is streamed and not kept).
     pub lines: Vec<Line>,

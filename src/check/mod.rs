@@ -20,7 +20,7 @@ mod verdict;
 use std::collections::HashMap;
 use std::io::BufRead;
 
-pub use finding::{Finding, FindingKind, StepFault};
+pub use finding::{Finding, FindingKind, Label, StepFault};
 pub use proof::{Optimum, Proof, Provers, Undecided, prove_optimum, prove_optimum_with};
 
 use crate::Board;
@@ -321,7 +321,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
     }
 
     /// A finding on one span, quoting that span's line.
-    fn at(&mut self, kind: FindingKind, span: Span, label: impl Into<String>) {
+    fn at(&mut self, kind: FindingKind, span: Span, label: Label) {
         if self.findings.len() >= self.options.max_findings {
             // Past the cap: count it, and copy no source lines.
             self.omitted += 1;
@@ -339,7 +339,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
         self.add(Finding {
             kind,
             span,
-            label: label.into(),
+            label,
             related: None,
             lines,
         });

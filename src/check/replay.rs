@@ -5,7 +5,7 @@ use std::io::BufRead;
 use crate::format::Span;
 use crate::{Board, Direction};
 
-use super::finding::{Finding, FindingKind, StepFault};
+use super::finding::{Finding, FindingKind, Label, StepFault};
 use super::{Checker, MoveMeaning, Outcome, Seen, next_board};
 
 /// A board of the answer and where it is.
@@ -96,14 +96,14 @@ pub(super) fn boards<R: BufRead>(
             Ok(read) => read,
             Err(e) => {
                 let lines = checker.stream.lines(e.span.line, e.span.line);
-                let related = e.other.map(|s| (s, "first seen here".to_string()));
+                let related = e.other.map(|s| (s, Label::FirstSeenHere));
                 checker.add(Finding {
                     kind: FindingKind::MalformedBoard {
                         index,
-                        reason: e.kind.to_string(),
+                        reason: e.kind.clone(),
                     },
                     span: e.span,
-                    label: e.label(),
+                    label: Label::Board(e.kind.clone()),
                     related,
                     lines,
                 });
@@ -123,7 +123,7 @@ pub(super) fn boards<R: BufRead>(
                 found: current.board.size(),
                 expected: n,
             };
-            checker.at(kind, span, "this board");
+            checker.at(kind, span, Label::ThisBoard);
             broken = true;
             break;
         }
@@ -139,7 +139,7 @@ pub(super) fn boards<R: BufRead>(
             checker.add(Finding {
                 kind: FindingKind::NoBoards,
                 span,
-                label: "no board follows".to_string(),
+                label: Label::NoBoardFollows,
                 related: None,
                 lines: header_lines.unwrap_or_default(),
             });
@@ -154,7 +154,7 @@ pub(super) fn boards<R: BufRead>(
         checker.at(
             FindingKind::LastNotGoal { index: last.index },
             last.spans[0],
-            format!("board {}", last.index),
+            Label::BoardAt(last.index),
         );
     }
     if let Some((claimed, span)) = claimed
@@ -168,7 +168,7 @@ pub(super) fn boards<R: BufRead>(
                     actual: moves,
                 },
                 span,
-                label: format!("{claimed} claimed"),
+                label: Label::Claimed(claimed),
                 related: None,
                 lines,
             });
@@ -195,7 +195,7 @@ fn compare<R: BufRead>(
         checker.at(
             FindingKind::FirstBoardNotPuzzle,
             current.spans[cell],
-            format!("the puzzle has {tile} here"),
+            Label::PuzzleHas(tile),
         );
     }
     if let Some(prev) = previous {
@@ -209,10 +209,13 @@ fn compare<R: BufRead>(
             checker.add(Finding {
                 kind: FindingKind::NotOneSlide { index, fault },
                 span: current.spans[cell],
-                label: format!("board {index}"),
+                label: Label::BoardAt(index),
                 related: Some((
                     prev.spans[cell],
-                    format!("board {} had {was} here", index - 1),
+                    Label::BoardBeforeHad {
+                        index: index - 1,
+                        tile: was,
+                    },
                 )),
                 lines,
             });
@@ -220,7 +223,7 @@ fn compare<R: BufRead>(
             checker.at(
                 FindingKind::RepeatsEarlierBoard { index, earlier },
                 current.spans[0],
-                format!("board {index}"),
+                Label::BoardAt(index),
             );
         }
     } else {
@@ -294,11 +297,7 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
             }
             last_span = span;
             let Some(direction) = letter_direction(letter, checker.options.moves) else {
-                checker.at(
-                    FindingKind::BadMoveLetter { letter },
-                    span,
-                    "not U, D, L or R",
-                );
+                checker.at(FindingKind::BadMoveLetter { letter }, span, Label::NotAMove);
                 continue;
             };
             count += 1;
@@ -314,7 +313,7 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
                         letter,
                     },
                     span,
-                    "the blank is at the edge",
+                    Label::BlankAtEdge,
                 );
             }
         }
@@ -325,18 +324,10 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
         && let Some(finding) = checker.findings.get_mut(index)
         && matches!(finding.kind, FindingKind::IllegalMove { .. })
     {
-        let (flag, whose) = match other {
-            MoveMeaning::Tile => ("--moves tile", "the tiles'"),
-            MoveMeaning::Blank => ("--moves blank", "the blank's"),
+        finding.label = Label::LegalReadOtherwise {
+            meaning: other,
+            reaches,
         };
-        let ends = if reaches {
-            "and reach the goal"
-        } else {
-            "but stop short of the goal"
-        };
-        finding.label = format!(
-            "the blank is at the edge; read as {whose} moves ({flag}), these moves are legal {ends}"
-        );
     }
     let end = checker.stream.finish();
     let span = first_span.unwrap_or(end);
@@ -344,7 +335,7 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
         checker.at(
             FindingKind::LastNotGoal { index: count + 1 },
             last_span,
-            "the moves end here, short of the goal",
+            Label::MovesEndShort,
         );
     }
     Outcome::Path { moves: count, span }

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use crate::format::{Line, Span};
 
-use super::finding::{Finding, FindingKind};
+use super::finding::{Finding, FindingKind, Label};
 
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 enum State {
@@ -70,7 +70,7 @@ impl StrictFormat {
                 line: line.number,
                 column,
             },
-            label: "first difference".to_string(),
+            label: Label::FirstDifference,
             related: None,
             lines: vec![line.clone()],
         });
@@ -174,7 +174,7 @@ impl StrictFormat {
                 expected: expected.to_string(),
             },
             span: end,
-            label: "the output ends here".to_string(),
+            label: Label::OutputEnds,
             related: None,
             lines: Vec::new(),
         });

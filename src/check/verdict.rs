@@ -4,7 +4,7 @@
 use std::io::BufRead;
 
 use super::{
-    AnswerFormat, Checker, Finding, FindingKind, Optimum, Outcome, Proof, Report, Verdict,
+    AnswerFormat, Checker, Finding, FindingKind, Label, Optimum, Outcome, Proof, Report, Verdict,
     prove_optimum_with,
 };
 use crate::format::Span;
@@ -20,7 +20,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                     by_table,
                 },
                 span,
-                "given optimum",
+                Label::GivenOptimum,
             );
         }
         Optimum {
@@ -60,7 +60,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                     end: line.offset,
                     ..span
                 },
-                label: "this line".to_string(),
+                label: Label::ThisLine,
                 related: None,
                 // Too long to quote: the renderer then names the place alone.
                 lines: vec![line],
@@ -71,7 +71,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
             self.findings.push(Finding {
                 kind: FindingKind::Io { message },
                 span,
-                label: "reading stopped here".to_string(),
+                label: Label::ReadingStopped,
                 related: None,
                 lines,
             });
@@ -100,11 +100,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
             Outcome::Broken => {}
             Outcome::Unsolvable { span } => {
                 if solvable {
-                    self.at(
-                        FindingKind::ClaimsUnsolvable,
-                        span,
-                        "the puzzle is solvable",
-                    );
+                    self.at(FindingKind::ClaimsUnsolvable, span, Label::PuzzleSolvable);
                 } else {
                     report.optimum = Some(Optimum {
                         moves: None,
@@ -118,7 +114,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                     self.at(
                         FindingKind::SolutionForUnsolvable,
                         span,
-                        "a solution is claimed here",
+                        Label::SolutionClaimed,
                     );
                 } else if self.findings.iter().all(|f| f.kind.keeps_path_legal()) {
                     let is_path = matches!(outcome, Outcome::Path { .. });
@@ -143,7 +139,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                                         optimum: best,
                                     },
                                     span,
-                                    format!("{moves} moves"),
+                                    Label::Moves(moves),
                                 );
                             } else if moves < best
                                 && !self.findings.iter().any(|f| {
@@ -156,7 +152,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                                         optimum: best,
                                     },
                                     span,
-                                    format!("{moves} moves"),
+                                    Label::Moves(moves),
                                 );
                             }
                         }

@@ -150,7 +150,22 @@ impl PuzzleError {
     /// assert_eq!(err.label(), "the file ends here");
     /// ```
     pub fn label(&self) -> String {
-        match &self.kind {
+        self.kind.label()
+    }
+}
+
+impl PuzzleErrorKind {
+    /// A short label for the place of an error of this kind.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::format::PuzzleErrorKind;
+    /// assert_eq!(PuzzleErrorKind::DuplicateTile { tile: 5 }.label(), "second 5");
+    /// ```
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
             PuzzleErrorKind::Empty | PuzzleErrorKind::TooFewTiles { .. } => {
                 "the file ends here".to_string()
             }

@@ -29,8 +29,11 @@ pub fn finding_diagnostic(finding: &Finding, answer: &str) -> Diagnostic {
         code: finding.kind.code(),
         message: finding.kind.to_string(),
         path: answer.to_string(),
-        primary: (finding.span, finding.label.clone()),
-        secondary: finding.related.clone(),
+        primary: (finding.span, finding.label.to_string()),
+        secondary: finding
+            .related
+            .as_ref()
+            .map(|(span, label)| (*span, label.to_string())),
         notes: Vec::new(),
         quoted: finding.lines.clone(),
     }
@@ -210,11 +213,11 @@ fn json_report<'a>(report: &Report, puzzle: &'a str, answer: &'a str) -> JsonRep
                 message: f.kind.to_string(),
                 line: f.span.line,
                 column: f.span.column,
-                label: f.label.clone(),
+                label: f.label.to_string(),
                 related: f.related.as_ref().map(|(span, label)| JsonPlace {
                     line: span.line,
                     column: span.column,
-                    label: label.clone(),
+                    label: label.to_string(),
                 }),
             })
             .collect(),
