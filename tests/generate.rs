@@ -224,3 +224,29 @@ fn without_a_seed_each_run_differs_says_its_seed_and_is_solvable() {
         }
     }
 }
+
+#[test]
+fn quiet_leaves_out_the_seed_line_and_nothing_else() {
+    let loud = slider()
+        .args(["gen", "-n", "3", "--count", "2", "--seed", "7"])
+        .output()
+        .unwrap();
+    let fresh = slider()
+        .args(["gen", "-n", "3", "--count", "2"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&fresh.stderr).starts_with("seed: "));
+    for flag in ["--quiet", "-q"] {
+        let quiet = slider()
+            .args(["gen", "-n", "3", "--count", "2", flag])
+            .output()
+            .unwrap();
+        assert!(quiet.status.success());
+        assert_eq!(String::from_utf8_lossy(&quiet.stderr), "", "{flag}");
+        // the boards are still printed
+        assert_eq!(quiet.stdout.len(), loud.stdout.len(), "{flag}");
+        let error = slider().args(["gen", flag, "-n", "1"]).output().unwrap();
+        assert_eq!(error.status.code(), Some(2));
+        assert!(!error.stderr.is_empty(), "errors are still said ({flag})");
+    }
+}

@@ -180,7 +180,7 @@ pub fn grade_all(
         Err(e) => return console.fail(&e.to_string()),
     };
     if outputs.profile {
-        console.say(&present::profile::toolkit_built(built.elapsed()));
+        console.status(&present::profile::toolkit_built(built.elapsed()));
     }
     let per_student = match StudentFiles::create(
         outputs.out_dir.as_deref(),
@@ -260,7 +260,7 @@ pub fn prepare(grading: &Grading, console: &Console) -> u8 {
                 .map_err(|e| format!("cannot keep the model's counts in {}: {e}", cache.display()))
         }) {
         Ok(()) => {
-            console.say(&present::profile::prepared(cache, started.elapsed()));
+            console.status(&present::profile::prepared(cache, started.elapsed()));
             exit_code::SUCCESS
         }
         Err(e) => console.fail(&e),
@@ -365,7 +365,7 @@ fn options(grading: &Grading, console: &Console) -> Result<Options, u8> {
     let asked = crate::run::jobs(grading.jobs);
     let (jobs, memory) = Options::fit(&grading.container, asked, grading.memory);
     if (jobs, memory) != (asked, grading.memory) {
-        console.say(&present::container_fit(&grading.container, jobs, memory));
+        console.status(&present::container_fit(&grading.container, jobs, memory));
     }
     let limits = Options::jvm_limits(memory);
     let setup = Setup::new(
@@ -429,7 +429,7 @@ impl<'c> Batch<'c> {
     fn graded(&self, report: &Report) {
         self.done.set(self.done.get() + 1);
         if self.total > 1 {
-            self.console.say(&present::batch_line(
+            self.console.status(&present::batch_line(
                 report,
                 self.done.get(),
                 self.total,

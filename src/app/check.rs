@@ -128,7 +128,7 @@ fn suggest_stronger(n: usize, used: Option<&PatternDatabase>, console: &Console)
         && let Some(kind) = pdb.kind()
         && kind != strong
     {
-        console.say(&crate::present::pdb::unproven_note(kind, strong));
+        console.status(&crate::present::pdb::unproven_note(kind, strong));
     }
 }
 

@@ -24,6 +24,7 @@ pub struct Console {
     err: RefCell<Box<dyn Write>>,
     draw: Option<fn(u8) -> ProgressDrawTarget>,
     signals: Option<Signals>,
+    quiet: bool,
 }
 
 /// What the binary does about SIGINT and SIGTERM, which only it may do
@@ -50,7 +51,17 @@ impl Console {
             err: RefCell::new(err),
             draw: None,
             signals: None,
+            quiet: false,
         }
+    }
+
+    /// With `quiet`, status lines ([`status`](Console::status)) and
+    /// progress are not shown (`--quiet`); results, warnings, errors and
+    /// what was asked for (`--stats`, `--profile`) still are.
+    #[must_use]
+    pub fn with_quiet(mut self, quiet: bool) -> Console {
+        self.quiet = quiet;
+        self
     }
 
     /// Text that may hold colour goes to `styled` (standard output that
@@ -123,6 +134,14 @@ impl Console {
         let _ = writeln!(self.err.borrow_mut(), "{line}");
     }
 
+    /// Writes a status line (a note, a seed, a batch's progress line) to
+    /// standard error, unless the console is quiet.
+    pub fn status(&self, line: &str) {
+        if !self.quiet {
+            self.say(line);
+        }
+    }
+
     /// Writes `text` to standard error as it is.
     pub fn say_raw(&self, text: &str) {
         let _ = write!(self.err.borrow_mut(), "{text}");
@@ -141,7 +160,7 @@ impl Console {
 
     /// Whether progress displays are drawn.
     pub fn draws_progress(&self) -> bool {
-        self.draw.is_some()
+        self.draw.is_some() && !self.quiet
     }
 
     /// A progress display of `len` steps in `template` (indicatif's
@@ -151,7 +170,7 @@ impl Console {
     }
 
     pub(super) fn progress_at(&self, len: Option<u64>, template: &str, hz: u8) -> ProgressBar {
-        let Some(draw) = self.draw else {
+        let Some(draw) = self.draw.filter(|_| !self.quiet) else {
             return ProgressBar::hidden();
         };
         let bar = ProgressBar::with_draw_target(len, draw(hz));

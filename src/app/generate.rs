@@ -37,7 +37,7 @@ pub fn generate(job: &GenJob<'_>, console: &Console) -> u8 {
     // walks gave up), so that the run can be repeated.
     if job.fresh_seed && job.manifest.is_none() && code != exit_code::ERROR {
         let seed = job.request.seed;
-        console.say(&format!(
+        console.status(&format!(
             "seed: {seed} (`--seed {seed}` makes these boards again)"
         ));
     }

@@ -61,7 +61,7 @@ pub fn grade(job: &GradeJob<'_>, console: &Console) -> u8 {
         Err(e) => return console.fail(&e.to_string()),
     };
     for (name, why) in &suite.skipped {
-        console.say(&format!(
+        console.status(&format!(
             "note: skipped {}: {why}",
             crate::format::visible(name.as_bytes(), false)
         ));

@@ -109,7 +109,7 @@ pub fn merge(dirs: &[PathBuf], outputs: &MergeOutputs, console: &Console) -> u8 
             return console.fail(&format!("cannot write {}: {e}", path.display()));
         }
     }
-    console.say(&format!(
+    console.status(&format!(
         "merged {} shards: {} submissions",
         found.len(),
         summaries.len()

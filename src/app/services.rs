@@ -75,7 +75,7 @@ pub(super) fn open_pdb(
     bar.finish_and_clear();
     let (pdb, notes) = opened.map_err(|e| e.to_string())?;
     for note in &notes {
-        console.say(&crate::present::pdb::note(note, requested));
+        console.status(&crate::present::pdb::note(note, requested));
     }
     Ok(pdb)
 }
@@ -90,7 +90,7 @@ pub(super) fn harness(
     let (harness, no_sandbox) =
         crate::run::sandbox::harness(setup).map_err(|why| console.fail(&why))?;
     if let Some(why) = no_sandbox {
-        console.say(&format!(
+        console.status(&format!(
             "note: no sandbox ({why}); programs run with the other protections only"
         ));
     }

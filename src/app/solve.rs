@@ -152,7 +152,7 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
         && let Some(kind) = outcome.stronger
     {
         let hint = crate::present::pdb::stronger_hint(kind, method == Method::Idastar);
-        console.say(&format!(
+        console.status(&format!(
             "note: {name} took {:.0} s; {hint}",
             outcome.elapsed.as_secs_f64()
         ));

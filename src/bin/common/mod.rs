@@ -40,11 +40,20 @@ pub fn parse_args<T: Parser>() -> Result<T, u8> {
     })
 }
 
+/// `--quiet`, set once by `main` before any command runs.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Takes `--quiet`: every console made after is quiet.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// The console on this process's streams: colour stripped as `--color`
-/// says, progress drawn when standard error is a terminal, SIGINT and
-/// SIGTERM handled.
+/// says, progress drawn when standard error is a terminal (and status
+/// lines shown) unless `--quiet`, SIGINT and SIGTERM handled.
 pub fn console() -> Console {
     let console = Console::new(Box::new(std::io::stdout()), Box::new(anstream::stderr()))
+        .with_quiet(QUIET.load(std::sync::atomic::Ordering::Relaxed))
         .with_styled(Box::new(anstream::stdout()))
         .with_signals(Signals {
             watch: clean_up_on_signals,

@@ -87,6 +87,10 @@ struct Args {
     /// When to colour the text output (`NO_COLOR` is honoured under `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
+    /// Print no notes and draw no progress; the report, warnings and
+    /// errors are printed as ever.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 fn main() -> ExitCode {
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
         Err(code) => return ExitCode::from(code),
     };
     args.color.apply();
+    common::set_quiet(args.quiet);
     ExitCode::from(run(&args))
 }
 

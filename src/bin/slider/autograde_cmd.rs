@@ -307,7 +307,8 @@ fn gradescope_bundle(out: &std::path::Path, flags: &[String], console: &Console)
             if let Some(category) = present::gradescope::leaks_through_the_total(&style, &graded) {
                 return console.fail(&present::gradescope::hidden_refused(category));
             }
-            console.say("grading slider's own submission as the bundle would, to check its flags");
+            console
+                .status("grading slider's own submission as the bundle would, to check its flags");
             if let Err(short) = reference_scores_full_marks(flags, baked.args.api) {
                 return console.fail(&present::gradescope::bundle_refused(&short));
             }

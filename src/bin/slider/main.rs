@@ -25,6 +25,10 @@ struct Cli {
     /// When to colour diagnostics (`NO_COLOR` is honoured under `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
     color: ColorWhen,
+    /// Print no status lines (notes, seeds, a batch's progress) and draw no
+    /// progress; results, warnings and errors are printed as ever.
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -51,6 +55,7 @@ fn main() -> ExitCode {
         Err(code) => return ExitCode::from(code),
     };
     cli.color.apply();
+    common::set_quiet(cli.quiet);
     let code = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Gen(args) => generate_cmd::run(&args),
