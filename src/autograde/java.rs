@@ -23,10 +23,12 @@ macro_rules! sources {
 /// slider's probe, its counters, its size agent: package `slider.probe`,
 /// which no student class can join (a submission's `package` line is
 /// removed, so its classes are all in the default package).
-pub const PROBE: [Source; 7] = sources!["probe":
+pub const PROBE: [Source; 9] = sources!["probe":
     "slider/probe/Probe.java",
+    "slider/probe/Clocks.java",
     "slider/probe/Yardstick.java",
     "slider/probe/Ops.java",
+    "slider/probe/Calls.java",
     "slider/probe/Tally.java",
     "slider/probe/Instances.java",
     "slider/probe/Deep.java",

@@ -51,7 +51,6 @@ import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -109,7 +108,7 @@ public final class Probe {
                 case "process-cpu-ms": processLimit = Long.parseLong(w[1]) * 1_000_000L; break;
                 case "wall-ms": wallLimit = Long.parseLong(w[1]) * 1_000_000L; break;
                 case "yardstick":
-                    yardstick = Ops.parse(w[1]);
+                    yardstick = Calls.parse(w[1]);
                     yardstickCourse = Long.parseLong(w[2]);
                     break;
                 default: break;
@@ -119,7 +118,7 @@ public final class Probe {
             System.err.println("slider probe: the plan names no student folder");
             Runtime.getRuntime().halt(70);
         }
-        findServiceThreads();
+        Clocks.findServiceThreads();
         Ops.prepare();
         // the yardstick's code compiled before its first measurement counts
         if (yardstick != null) for (int i = 0; i < 3; i++) Yardstick.measure(yardstick);
@@ -185,160 +184,6 @@ public final class Probe {
         channel.print(s.append('\n'));
     }
 
-    /** The JVM's beans, looked up once (a lookup walks every platform component). */
-    private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final java.lang.management.OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
-
-    private static long processCpu() {
-        if (OS instanceof com.sun.management.OperatingSystemMXBean) {
-            return ((com.sun.management.OperatingSystemMXBean) OS).getProcessCpuTime();
-        }
-        return 0;
-    }
-
-    /**
-     * The JVM's own threads when the probe starts (collectors, compilers,
-     * the VM thread, this one), by OS thread id: their CPU time is not a
-     * trial's. Found before any student code runs, so their names can be
-     * trusted; the Java threads that run student code (finalizers,
-     * cleaners, reference handling) are not among them. The JVM is started
-     * with fixed numbers of collector and compiler threads, so none is
-     * made later.
-     */
-    private static final java.util.Set<String> SERVICE = new java.util.HashSet<>();
-    /** The Java threads alive when the probe starts, by identity. */
-    private static final Map<Thread, Boolean> SYSTEM = new java.util.IdentityHashMap<>();
-    /** The worker's OS thread id. */
-    private static volatile String workerTask;
-
-    /**
-     * The OS threads alive when the probe starts: when no other but the
-     * worker is alive after a trial, and the JVM counts no more Java threads
-     * than then, the trial left no thread behind.
-     */
-    private static final java.util.Set<String> BASE = new java.util.HashSet<>();
-    private static int baseThreads;
-
-    /** Notes the JVM's own threads (see SERVICE). */
-    private static void findServiceThreads() throws java.io.IOException {
-        for (Thread t : Thread.getAllStackTraces().keySet()) SYSTEM.put(t, true);
-        baseThreads = THREADS.getThreadCount();
-        String[] alive = new java.io.File("/proc/self/task").list();
-        if (alive != null) BASE.addAll(java.util.Arrays.asList(alive));
-        try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/self/task"))) {
-            for (Path task : tasks) {
-                String name;
-                try {
-                    name = new String(Files.readAllBytes(task.resolve("comm")), StandardCharsets.UTF_8).trim();
-                } catch (java.io.IOException gone) {
-                    continue;
-                }
-                if (name.startsWith("Finalizer") || name.startsWith("Common-Cleaner") || name.startsWith("Reference Handl")) {
-                    continue;
-                }
-                SERVICE.add(task.getFileName().toString());
-            }
-        }
-    }
-
-    /** This thread's OS id. */
-    private static String ownTask() {
-        try {
-            return Files.readSymbolicLink(Paths.get("/proc/thread-self")).getFileName().toString();
-        } catch (java.io.IOException | RuntimeException e) {
-            return "";
-        }
-    }
-
-    /**
-     * The CPU time, in nanoseconds, of every thread of the JVM that is not
-     * one of its own, by OS thread id (kept at its highest): every thread
-     * the student's code runs on, whatever its group, class or name; and
-     * of the JVM's own threads into `service` (null: not read).
-     */
-    private static synchronized void sample(Map<String, Long> into, Map<String, Long> service) {
-        String[] tasks = tasks();
-        for (String task : tasks) {
-            boolean own = SERVICE.contains(task);
-            if (own && service == null) continue;
-            long cpu = schedstat(task);
-            if (cpu >= 0) (own ? service : into).merge(task, cpu, Math::max);
-        }
-        // the files of threads that ended
-        if (STATS.size() > tasks.length + 64) {
-            java.util.Set<String> alive = new java.util.HashSet<>(java.util.Arrays.asList(tasks));
-            STATS.entrySet().removeIf(e -> !alive.contains(e.getKey()) && close(e.getValue()));
-        }
-    }
-
-    /** Java threads started since the JVM started (one counter, read for nothing). */
-    private static long startedThreads() {
-        return THREADS.getTotalStartedThreadCount();
-    }
-
-    /** The last listing of the JVM's OS threads, when, and how many Java threads had started then. */
-    private static String[] listed = new String[0];
-    private static long listedAt, listedStarted = -1;
-
-    /**
-     * The JVM's OS threads: listed again when a Java thread has started
-     * since the last listing, or 10 ms have passed (the JVM's own threads
-     * are not Java threads: the collectors' and compilers' are all made at
-     * the start, see the JVM's flags). A trial that starts no thread is not
-     * charged a listing.
-     */
-    private static synchronized String[] tasks() {
-        long started = startedThreads(), now = System.nanoTime();
-        if (started != listedStarted || now - listedAt > 10_000_000L) {
-            // read before the listing: a thread started meanwhile lists it again next time
-            String[] tasks = new java.io.File("/proc/self/task").list();
-            listed = tasks == null ? new String[0] : tasks;
-            listedAt = now;
-            listedStarted = started;
-        }
-        return listed;
-    }
-
-    /**
-     * Each thread's schedstat file, opened once: read again from its start,
-     * it says the thread's CPU time now (one system call per thread and
-     * sample, not three; a trial samples every thread at least twice).
-     */
-    private static final Map<String, java.nio.channels.FileChannel> STATS = new HashMap<>();
-    /** Direct: a channel reads into it without a copy. */
-    private static final java.nio.ByteBuffer STAT = java.nio.ByteBuffer.allocateDirect(256);
-
-    /** A thread's CPU time in nanoseconds, or -1 when it ended. */
-    private static long schedstat(String task) {
-        java.nio.channels.FileChannel file = STATS.get(task);
-        try {
-            if (file == null) {
-                file = java.nio.channels.FileChannel.open(Paths.get("/proc/self/task", task, "schedstat"));
-                STATS.put(task, file);
-            }
-            STAT.clear();
-            int n = file.read(STAT, 0);
-            long cpu = 0;
-            int k = 0;
-            for (; k < n && STAT.get(k) >= '0' && STAT.get(k) <= '9'; k++) cpu = cpu * 10 + (STAT.get(k) - '0');
-            if (k == 0 || k >= n || STAT.get(k) != ' ') throw new java.io.IOException("not a schedstat");
-            return cpu;
-        } catch (java.io.IOException | RuntimeException gone) {
-            // the thread ended (its file says nothing more), or its id is
-            // another thread's now: opened again at the next sample
-            if (file != null) close(STATS.remove(task));
-            return -1;
-        }
-    }
-
-    private static boolean close(java.nio.channels.FileChannel file) {
-        try {
-            if (file != null) file.close();
-        } catch (java.io.IOException ignored) {
-            // nothing to do
-        }
-        return true;
-    }
 
     /** The trials' thread group and its worker. */
     private static ThreadGroup group;
@@ -368,7 +213,7 @@ public final class Probe {
             this.cpuLimit = cpuLimit;
             this.processLimit = processLimit;
             this.wallLimit = wallLimit;
-            startedThreads = startedThreads();
+            startedThreads = Clocks.startedThreads();
             // The JVM's own threads are read again only when the last
             // reading is older than SERVICE_AGE: an older reading makes
             // their share of the trial larger, and what ended threads
@@ -377,17 +222,17 @@ public final class Probe {
             long now = System.nanoTime();
             if (serviceLast == null || now - serviceRead > SERVICE_AGE) {
                 Map<String, Long> service = new HashMap<>();
-                sample(before, service);
+                Clocks.sample(before, service);
                 serviceLast = service;
                 serviceRead = now;
             } else {
-                sample(before, null);
+                Clocks.sample(before, null);
             }
             serviceBefore = serviceLast;
             startWall = System.nanoTime();
             // read after the threads: the process's CPU since is never more
             // than theirs plus what threads that ended spent
-            startProcess = processCpu();
+            startProcess = Clocks.processCpu();
         }
     }
 
@@ -414,7 +259,7 @@ public final class Probe {
     private static void startWorker(List<String> plan) {
         group = new ThreadGroup("slider-trials");
         worker = new Thread(group, () -> {
-            workerTask = ownTask();
+            Clocks.workerTask = Clocks.ownTask();
             runPlan(plan);
             planDone = true;
             LockSupport.unpark(MAIN);
@@ -498,20 +343,20 @@ public final class Probe {
         // alive, and started none, ran on the worker and the JVM's
         // reference and finalizer threads alone: no thread of its ended
         // unseen, and the JVM's own threads need not be read.
-        boolean alone = clean && startedThreads() == trial.startedThreads;
+        boolean alone = clean && Clocks.startedThreads() == trial.startedThreads;
         if (alone) {
-            sample(seen, null);
+            Clocks.sample(seen, null);
         } else {
             // the process's clock before the threads' (see Running)
-            long process = processCpu() - trial.startProcess;
-            sample(seen, serviceSeen);
-            ended = endedThreads(process, spent(seen, trial.before) + spent(serviceSeen, trial.serviceBefore));
+            long process = Clocks.processCpu() - trial.startProcess;
+            Clocks.sample(seen, serviceSeen);
+            ended = Clocks.endedThreads(process, Clocks.spent(seen, trial.before) + Clocks.spent(serviceSeen, trial.serviceBefore));
         }
         // Threads the trial left behind must not run into the next one.
         clean = alone || stopAll();
         long helpers = ended;
         for (Map.Entry<String, Long> e : seen.entrySet()) {
-            if (!e.getKey().equals(workerTask)) helpers += e.getValue() - trial.before.getOrDefault(e.getKey(), 0L);
+            if (!e.getKey().equals(Clocks.workerTask)) helpers += e.getValue() - trial.before.getOrDefault(e.getKey(), 0L);
         }
         // The JVM keeps a few OutOfMemoryErrors with stack traces (4, some
         // of them spent by any thread that runs out of memory: the probe's
@@ -554,12 +399,12 @@ public final class Probe {
             long wall = System.nanoTime() - trial.startWall;
             boolean check = wall - checked > 50_000_000L;
             // the process's clock before the threads' (see Running)
-            if (check) process = processCpu() - trial.startProcess;
-            sample(seen, serviceSeen);
-            long threads = spent(seen, trial.before);
+            if (check) process = Clocks.processCpu() - trial.startProcess;
+            Clocks.sample(seen, serviceSeen);
+            long threads = Clocks.spent(seen, trial.before);
             if (check) {
                 checked = wall;
-                ended = endedThreads(process, threads + spent(serviceSeen, trial.serviceBefore));
+                ended = Clocks.endedThreads(process, threads + Clocks.spent(serviceSeen, trial.serviceBefore));
             }
             String cut = null;
             if (threads + ended > trial.cpuLimit) cut = "cpu";
@@ -574,39 +419,6 @@ public final class Probe {
         end();
     }
 
-    /**
-     * Whether no thread but the JVM's own, the probe's and the worker is
-     * alive: no OS thread that was not there when the probe started, and no
-     * more Java threads than then and the worker (read cheaply, so that a
-     * trial that started no thread is not followed by a stack walk of every
-     * thread).
-     */
-    private static boolean onlyOwnThreads() {
-        String[] tasks = new java.io.File("/proc/self/task").list();
-        if (tasks == null || THREADS.getThreadCount() > baseThreads + 1) return false;
-        for (String task : tasks) {
-            if (!BASE.contains(task) && !task.equals(workerTask)) return false;
-        }
-        return true;
-    }
-
-    /** The CPU time the threads of `now` spent since `then`. */
-    private static long spent(Map<String, Long> now, Map<String, Long> then) {
-        long sum = 0;
-        for (Map.Entry<String, Long> e : now.entrySet()) sum += e.getValue() - then.getOrDefault(e.getKey(), 0L);
-        return sum;
-    }
-
-    /**
-     * The CPU time of threads that ended between two samples (a student's
-     * thread may live less than the 10 ms between them): what the process
-     * spent beyond every thread seen. The clocks are read so that this is
-     * never more than the truth but for the process clock's resolution
-     * (10 ms ticks on Linux, read twice): 30 ms of it are not charged.
-     */
-    private static long endedThreads(long process, long seenThreads) {
-        return Math.max(0, process - seenThreads - 30_000_000L);
-    }
 
     /**
      * Stops every Java thread the student's code started, in any group
@@ -615,9 +427,9 @@ public final class Probe {
      */
     @SuppressWarnings({"deprecation", "removal"})
     private static boolean stopAll() {
-        if (onlyOwnThreads()) return true;
+        if (Clocks.onlyOwnThreads()) return true;
         for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t == worker || SYSTEM.containsKey(t)) continue;
+            if (t == worker || Clocks.SYSTEM.containsKey(t)) continue;
             try {
                 t.stop();
             } catch (RuntimeException | Error ignored) {

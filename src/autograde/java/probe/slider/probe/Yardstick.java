@@ -158,7 +158,7 @@ final class Yardstick {
         }
     }
 
-    /** The CPU time, in nanoseconds, of this thread solving `board` (as Ops.parse reads it). */
+    /** The CPU time, in nanoseconds, of this thread solving `board` (as Calls.parse reads it). */
     static long measure(int[][] board) {
         int n = board.length;
         int[] tiles = new int[n * n];
