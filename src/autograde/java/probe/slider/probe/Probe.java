@@ -15,6 +15,9 @@
  * boards as n:t0,t1,...):
  *   api coursera|princeton       which API's method names to call
  *   student DIR                  the folder of the student's classes
+ *   board reference              the Board there is slider's reference: a
+ *                                solution's boards are rendered from their
+ *                                tiles (Calls.shown), not by toString()
  *   cpu-ms MS                    CPU time of the trial's threads that ends it
  *   process-cpu-ms MS            CPU time of the whole JVM that ends it
  *   wall-ms MS                   wall time that ends it (a backstop)
