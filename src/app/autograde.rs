@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 
-use super::Console;
+use super::{CommandError, Console};
 use crate::autograde::calibrate::{Comparison, CourseReport};
 use crate::autograde::java::Jdk;
 use crate::autograde::{Category, Options, Report, Settings, Toolkit, autograde};
@@ -41,36 +41,67 @@ pub struct Grading {
     pub context: crate::context::Context,
 }
 
-/// Where the reports go.
-#[derive(Debug, Clone)]
+/// Where the reports go: `slider autograde`'s report flags, which the
+/// binary flattens into its arguments (each field's doc is its `--help`).
+#[derive(Debug, Clone, clap::Args)]
+#[command(next_help_heading = "Reports")]
 pub struct Outputs {
-    /// The console output.
+    /// Console output: the course-style report, JSON, or GitHub Actions
+    /// annotations and the report.
+    #[arg(long, value_enum, default_value_t = ConsoleFormat::Human)]
     pub format: ConsoleFormat,
-    /// The JSON report (all submissions).
+    /// Write the stable JSON report (all submissions).
+    #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// `JUnit` XML (all submissions).
+    /// Write `JUnit` XML (all submissions).
+    #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// Gradescope's results.json (one submission).
+    /// Write Gradescope's results.json (one submission).
+    #[arg(long, value_name = "FILE")]
     pub gradescope: Option<PathBuf>,
-    /// GitHub Classroom's grading reporter input (one submission).
+    /// Write GitHub Classroom's grading reporter input to DIR (one
+    /// submission): CATEGORY.json for each category graded, each worth its
+    /// share of --max-score (see action.yml).
+    #[arg(long, value_name = "DIR")]
     pub classroom: Option<PathBuf>,
-    /// A CSV table of scores.
+    /// Write a CSV table of scores (one row per submission).
+    #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Every report in Markdown (a GitHub job summary).
+    /// Write every report in Markdown: the summary, then each failed test
+    /// with its inputs, boards, values and hint (for a GitHub job summary,
+    /// `$GITHUB_STEP_SUMMARY`).
+    #[arg(long, value_name = "FILE")]
     pub markdown: Option<PathBuf>,
-    /// Each submission's text and JSON report, as it is graded.
+    /// Write each submission's report to DIR as it is graded: NAME.txt (the
+    /// course-style report) and NAME.json, NAME the submission's folder or
+    /// .zip name.
+    #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
-    /// Each submission's web page, and the class page.
+    /// Write each submission's report as a web page, DIR/NAME.html, and
+    /// with several submissions the class page, DIR/index.html.
+    #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
-    /// The course's own report of the one submission, to compare with.
+    /// Compare the report with the course's own report of the same code
+    /// (its text; one submission).
+    #[arg(long, value_name = "REPORT")]
     pub compare_report: Option<PathBuf>,
-    /// Compare each submission with the `report.txt` beside it.
+    /// With --batch: compare each submission that holds a `report.txt` (the
+    /// course's report of it) with it, and print the agreement.
+    #[arg(long, requires = "batch")]
     pub compare_reports: bool,
-    /// What the whole autograder is worth in Gradescope's results.json.
+    /// What the whole autograder is worth in Gradescope's results.json; each
+    /// test gets its share of its category's weight.
+    #[arg(long, default_value_t = 100.0, value_name = "POINTS", value_parser = present::gradescope::parse_points)]
     pub max_score: f64,
-    /// When students see each category's tests on Gradescope.
+    /// When students see a category's tests on Gradescope, as
+    /// CATEGORY=WHEN (WHEN: `visible`, `hidden`, `after_due_date`,
+    /// `after_published`); repeat or separate with commas.
+    #[arg(long = "gradescope-visibility", value_name = "CATEGORY=WHEN", value_delimiter = ',', value_parser = present::gradescope::parse_visibility)]
     pub visibility: Vec<(Category, present::gradescope::Visibility)>,
-    /// Print where each submission's time went (`--profile`).
+    /// After each report, print on standard error where its time went: each
+    /// phase (compile, api, plan, each kind of JVM, judge) with its wall
+    /// and CPU time (the JSON report always has them, as `profile`).
+    #[arg(long)]
     pub profile: bool,
 }
 
@@ -127,8 +158,12 @@ impl std::str::FromStr for Shard {
 
 /// Grades `submissions` (and every sub-folder and .zip of `batch`; with
 /// `shard`, its share of them) and writes the reports; returns the exit
-/// code (0 every submission passes every graded test, 1 one does not, 2 a
-/// usage or setup error).
+/// code (0 every submission passes every graded test, 1 one does not).
+///
+/// # Errors
+///
+/// A usage or setup error: flags that do not go together, no JDK, a
+/// report file that cannot be opened or written.
 pub fn grade_all(
     submissions: &[PathBuf],
     batch: Option<&Path>,
@@ -136,14 +171,9 @@ pub fn grade_all(
     grading: &Grading,
     outputs: &Outputs,
     console: &Console,
-) -> u8 {
-    let (submissions, options) = match (
-        found(submissions, (batch, shard), outputs, console),
-        options(grading, console),
-    ) {
-        (Ok(found), Ok(options)) => (found, options),
-        (Err(code), _) | (_, Err(code)) => return code,
-    };
+) -> Result<u8, CommandError> {
+    let submissions = found(submissions, (batch, shard), outputs)?;
+    let options = options(grading, console)?;
     let style = present::gradescope::Style {
         max_score: outputs.max_score,
         visibility: outputs.visibility.clone(),
@@ -154,42 +184,33 @@ pub fn grade_all(
             only.is_empty() || only.contains(&c)
         })
     {
-        return console.fail(&present::gradescope::hidden_refused(category));
+        return Err(CommandError::from(present::gradescope::hidden_refused(
+            category,
+        )));
     }
-    let course = match outputs.compare_report.as_deref().map(CourseReport::read) {
-        Some(Err(e)) => return console.fail(&e),
-        read => read.and_then(Result::ok),
-    };
-    let files = match super::services::report_files(
-        console,
-        &[
-            (ReportFile::Json, outputs.json.as_ref()),
-            (ReportFile::Junit, outputs.junit.as_ref()),
-            (ReportFile::Gradescope, outputs.gradescope.as_ref()),
-            (ReportFile::Csv, outputs.csv.as_ref()),
-            (ReportFile::Markdown, outputs.markdown.as_ref()),
-        ],
-    ) {
-        Ok(files) => files,
-        Err(code) => return code,
-    };
+    let course = outputs
+        .compare_report
+        .as_deref()
+        .map(CourseReport::read)
+        .transpose()?;
+    let files = super::services::report_files(&[
+        (ReportFile::Json, outputs.json.as_ref()),
+        (ReportFile::Junit, outputs.junit.as_ref()),
+        (ReportFile::Gradescope, outputs.gradescope.as_ref()),
+        (ReportFile::Csv, outputs.csv.as_ref()),
+        (ReportFile::Markdown, outputs.markdown.as_ref()),
+    ])?;
     console.watch_signals(options.harness.scratch.clone());
     let built = Instant::now();
-    let toolkit = match Toolkit::build(&options) {
-        Ok(toolkit) => toolkit,
-        Err(e) => return console.fail(&e.to_string()),
-    };
+    let toolkit = Toolkit::build(&options).map_err(|e| e.to_string())?;
     if outputs.profile {
         console.status(&present::profile::toolkit_built(built.elapsed()));
     }
-    let per_student = match StudentFiles::create(
+    let per_student = StudentFiles::create(
         outputs.out_dir.as_deref(),
         outputs.html.as_deref(),
         &submissions,
-    ) {
-        Ok(files) => files,
-        Err(e) => return console.fail(&e),
-    };
+    )?;
     let graded: Vec<usize> = (0..submissions.len())
         .filter(|&k| shard.is_none_or(|s| s.picks(k)))
         .collect();
@@ -225,10 +246,8 @@ pub fn grade_all(
         comparisons.extend(compared);
         reports.push(report);
     }
-    if let (Some(shard), Some(dir)) = (shard, &outputs.out_dir)
-        && let Err(e) = write_manifest(shard, dir, per_student.names(), &graded)
-    {
-        return console.fail(&e);
+    if let (Some(shard), Some(dir)) = (shard, &outputs.out_dir) {
+        write_manifest(shard, dir, per_student.names(), &graded)?;
     }
     finish(
         outputs,
@@ -243,28 +262,21 @@ pub fn grade_all(
 /// `--prepare`: compiles slider's Java into the cache, so that the runs
 /// that follow (a container image's, a cluster's) start from it; returns
 /// the exit code.
-pub fn prepare(grading: &Grading, console: &Console) -> u8 {
+///
+/// # Errors
+///
+/// No cache folder, no JDK, or the Java or the counts could not be kept.
+pub fn prepare(grading: &Grading, console: &Console) -> Result<u8, CommandError> {
     let Some(cache) = &grading.cache else {
-        return console.fail("--prepare needs a cache folder, and this machine has none");
+        return Err("--prepare needs a cache folder, and this machine has none".into());
     };
-    let options = match options(grading, console) {
-        Ok(options) => options,
-        Err(code) => return code,
-    };
+    let options = options(grading, console)?;
     let started = Instant::now();
     let counted = crate::autograde::model::stored::warm(options.cache.as_deref());
-    match Toolkit::build(&options)
-        .map_err(|e| e.to_string())
-        .and_then(|_| {
-            counted
-                .map_err(|e| format!("cannot keep the model's counts in {}: {e}", cache.display()))
-        }) {
-        Ok(()) => {
-            console.status(&present::profile::prepared(cache, started.elapsed()));
-            exit_code::SUCCESS
-        }
-        Err(e) => console.fail(&e),
-    }
+    Toolkit::build(&options).map_err(|e| e.to_string())?;
+    counted.map_err(|e| format!("cannot keep the model's counts in {}: {e}", cache.display()))?;
+    console.status(&present::profile::prepared(cache, started.elapsed()));
+    Ok(exit_code::SUCCESS)
 }
 
 /// A shard's manifest in `dir`: the batch's report `names`, and which of
@@ -299,15 +311,11 @@ fn finish(
     files: ReportFiles<ReportFile>,
     per_student: &StudentFiles<'_>,
     console: &Console,
-) -> u8 {
-    if let Some(dir) = &outputs.classroom
-        && let Err(e) = present::classroom::write(dir, &reports[0], outputs.max_score)
-    {
-        return console.fail(&e);
+) -> Result<u8, CommandError> {
+    if let Some(dir) = &outputs.classroom {
+        present::classroom::write(dir, &reports[0], outputs.max_score)?;
     }
-    if let Err(e) = per_student.finish(reports, graded) {
-        return console.fail(&e);
-    }
+    per_student.finish(reports, graded)?;
     let shown = if outputs.compare_reports {
         comparisons
     } else {
@@ -318,16 +326,12 @@ fn finish(
         max_score: outputs.max_score,
         visibility: outputs.visibility.clone(),
     };
-    let written = super::services::write_reports(console, files, &|kind| {
-        console::report_file(kind, reports, &style)
-    });
-    if !written {
-        exit_code::ERROR
-    } else if reports.iter().all(|r| r.score().0 >= 100.0) {
+    super::services::write_reports(files, &|kind| console::report_file(kind, reports, &style))?;
+    Ok(if reports.iter().all(|r| r.score().0 >= 100.0) {
         exit_code::SUCCESS
     } else {
         exit_code::FAILURE
-    }
+    })
 }
 
 /// The submissions named and found in `batch`
@@ -337,15 +341,11 @@ fn found(
     named: &[PathBuf],
     (batch, shard): (Option<&Path>, Option<Shard>),
     outputs: &Outputs,
-    console: &Console,
-) -> Result<Vec<PathBuf>, u8> {
+) -> Result<Vec<PathBuf>, CommandError> {
     if shard.is_some() && (batch.is_none() || outputs.out_dir.is_none()) {
-        return Err(console.fail(
-            "--shard grades a share of a --batch into --out-dir, where `slider autograde merge` reads it: give both",
-        ));
+        return Err("--shard grades a share of a --batch into --out-dir, where `slider autograde merge` reads it: give both".into());
     }
-    let submissions =
-        crate::autograde::sources::submissions(named, batch).map_err(|e| console.fail(&e))?;
+    let submissions = crate::autograde::sources::submissions(named, batch)?;
     let single = [
         ("--gradescope", outputs.gradescope.is_some()),
         ("--compare-report", outputs.compare_report.is_some()),
@@ -353,15 +353,15 @@ fn found(
     ];
     match single.iter().find(|(_, given)| *given) {
         Some((flag, _)) if submissions.len() != 1 => {
-            Err(console.fail(&format!("{flag} is about one submission: give exactly one")))
+            Err(format!("{flag} is about one submission: give exactly one").into())
         }
         _ => Ok(submissions),
     }
 }
 
 /// The library's options: the JDK, the sandbox, the limits of every JVM.
-fn options(grading: &Grading, console: &Console) -> Result<Options, u8> {
-    let jdk = Jdk::of(&grading.context).map_err(|why| console.fail(&why))?;
+fn options(grading: &Grading, console: &Console) -> Result<Options, CommandError> {
+    let jdk = Jdk::of(&grading.context)?;
     let asked = crate::run::jobs(grading.jobs);
     let (jobs, memory) = Options::fit(&grading.container, asked, grading.memory);
     if (jobs, memory) != (asked, grading.memory) {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Console;
+use super::{CommandError, Console};
 use crate::bench::search::{Instances, KorfRun};
 use crate::bench::{Line, course, search};
 use crate::exit_code;
@@ -21,34 +21,36 @@ pub fn reference(
     bibfs: &[PathBuf],
     context: &crate::context::Context,
     console: &Console,
-) -> u8 {
+) -> Result<u8, CommandError> {
     let result = course::reference_suite(course_dir, runs, bibfs, context, &mut printer(console));
-    counted(result, console)
+    counted(result)
 }
 
 /// Building the exhaustive tables, `runs` times each.
 ///
 /// ```no_run
 /// let console = slider::app::Console::new(Box::new(std::io::stdout()), Box::new(std::io::sink()));
-/// assert_eq!(slider::app::bench::oracle(1, &console), slider::exit_code::SUCCESS);
+/// assert_eq!(slider::app::bench::oracle(1, &console)?, slider::exit_code::SUCCESS);
+/// # Ok::<(), slider::app::CommandError>(())
 /// ```
-pub fn oracle(runs: usize, console: &Console) -> u8 {
-    counted(
-        course::oracle(runs, &mut printer(console)).map(|()| 0),
-        console,
-    )
+pub fn oracle(runs: usize, console: &Console) -> Result<u8, CommandError> {
+    counted(course::oracle(runs, &mut printer(console)).map(|()| 0))
 }
 
 /// The native breadth-first searches against the generic ones on `files`
 /// (default: [`course::CLASSIC_FILES`] of `course_dir`).
-pub fn classic(files: &[PathBuf], course_dir: &Path, console: &Console) -> u8 {
+pub fn classic(
+    files: &[PathBuf],
+    course_dir: &Path,
+    console: &Console,
+) -> Result<u8, CommandError> {
     let result = course::course_boards(files, course_dir, &course::CLASSIC_FILES)
         .map(|boards| course::classic(&boards, &mut printer(console)));
-    counted(result, console)
+    counted(result)
 }
 
 /// Building `kind` cold in `scratch`, then `runs` loads.
-pub fn pdb(kind: Kind, runs: usize, scratch: &Path, console: &Console) -> u8 {
+pub fn pdb(kind: Kind, runs: usize, scratch: &Path, console: &Console) -> Result<u8, CommandError> {
     let (bar, progress) =
         super::services::build_progress(console, &format!("{kind} pattern databases"));
     let mut print = printer(console);
@@ -57,7 +59,7 @@ pub fn pdb(kind: Kind, runs: usize, scratch: &Path, console: &Console) -> u8 {
         print(line);
     };
     let result = search::pdb(kind, runs, scratch, &progress, &mut emit).map(|()| 0);
-    counted(result, console)
+    counted(result)
 }
 
 /// A benchmark set (`chosen` instances, at most `limit`) solved by IDA*
@@ -69,18 +71,23 @@ pub fn korf(
     limit: Option<usize>,
     run: &KorfRun,
     console: &Console,
-) -> u8 {
+) -> Result<u8, CommandError> {
     let open = |goal: &Goal, choice: Choice| {
         super::services::open_pdb(console, goal, choice, &run.pdb_dir, false)
     };
     let result = Instances::read(file, convention, chosen, limit)
         .and_then(|set| search::korf_run(&set, run, &open, &mut printer(console)));
-    counted(result, console)
+    counted(result)
 }
 
 /// The course's hardest files (default: [`course::HARDEST_FILES`]) by
 /// IDA* with the databases cached in `pdb_dir`.
-pub fn hardest(files: &[PathBuf], course_dir: &Path, pdb_dir: &Path, console: &Console) -> u8 {
+pub fn hardest(
+    files: &[PathBuf],
+    course_dir: &Path,
+    pdb_dir: &Path,
+    console: &Console,
+) -> Result<u8, CommandError> {
     let result = course::course_boards(files, course_dir, &course::HARDEST_FILES)
         .and_then(|boards| {
             let open = |goal: &Goal| {
@@ -89,15 +96,20 @@ pub fn hardest(files: &[PathBuf], course_dir: &Path, pdb_dir: &Path, console: &C
             search::hardest(&boards, &open, &mut printer(console))
         })
         .map(|()| 0);
-    counted(result, console)
+    counted(result)
 }
 
 /// The candidate 4x4 partitions on `file` and `random` boards of `seed`.
-pub fn partitions(file: &Path, random: usize, seed: u64, console: &Console) -> u8 {
+pub fn partitions(
+    file: &Path,
+    random: usize,
+    seed: u64,
+    console: &Console,
+) -> Result<u8, CommandError> {
     let result = Instances::read(file, Convention::Auto, &[], None)
         .and_then(|set| search::partitions(&set, random, seed, &mut printer(console)))
         .map(|()| 0);
-    counted(result, console)
+    counted(result)
 }
 
 /// `slider autograde` timed as its users run it, each run a fresh
@@ -111,12 +123,9 @@ pub fn autograde(
     temp: &Path,
     (runs, jobs): (usize, usize),
     console: &Console,
-) -> u8 {
+) -> Result<u8, CommandError> {
     use crate::present::autograde::profile as present;
-    let scratch = match tempfile_dir(temp) {
-        Ok(dir) => dir,
-        Err(e) => return console.fail(&format!("cannot make a scratch folder: {e}")),
-    };
+    let scratch = tempfile_dir(temp).map_err(|e| format!("cannot make a scratch folder: {e}"))?;
     let result = (|| -> Result<u8, String> {
         run_slider(exe, &["autograde".as_ref(), "--prepare".as_ref()])?;
         let json = scratch.join("report.json");
@@ -186,7 +195,7 @@ pub fn autograde(
         Ok(exit_code::SUCCESS)
     })();
     let _ = std::fs::remove_dir_all(&scratch);
-    result.unwrap_or_else(|e| console.fail(&e))
+    result.map_err(CommandError::from)
 }
 
 /// Runs `exe args`; its exit code 0 or 1 (a graded submission that lost
@@ -245,10 +254,9 @@ fn printer(console: &Console) -> impl FnMut(Line) + '_ {
 }
 
 /// The exit code of a benchmark that counted `wrong` answers.
-fn counted(wrong: Result<usize, String>, console: &Console) -> u8 {
-    match wrong {
-        Ok(0) => exit_code::SUCCESS,
-        Ok(_) => exit_code::FAILURE,
-        Err(e) => console.fail(&e),
+fn counted(wrong: Result<usize, String>) -> Result<u8, CommandError> {
+    match wrong? {
+        0 => Ok(exit_code::SUCCESS),
+        _ => Ok(exit_code::FAILURE),
     }
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::Console;
+use super::{CommandError, Console};
 use crate::check::batch::{check_pairs, read_pairs};
 use crate::check::files::{Checked, Files, ProofDatabases, check_files};
 use crate::check::{CheckOptions, FindingKind, Verdict};
@@ -57,17 +57,17 @@ pub struct CheckJob<'a> {
 ///     input_timeout: std::time::Duration::from_secs(5),
 /// };
 /// let console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
-/// assert_eq!(check(&job, &console), slider::exit_code::SUCCESS);
+/// assert_eq!(check(&job, &console)?, slider::exit_code::SUCCESS);
 /// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn check(job: &CheckJob<'_>, console: &Console) -> u8 {
+pub fn check(job: &CheckJob<'_>, console: &Console) -> Result<u8, CommandError> {
     let open = |goal: &Goal| open_proof_pdb(job.pdb_dir.as_deref(), goal, console);
     let dbs = ProofDatabases::new(&open);
     let (Some(puzzle), Some(answer)) = (job.puzzle, job.answer) else {
         return match job.batch {
             Some(manifest) => batch(job, manifest, &dbs, console),
-            None => console.fail("give a PUZZLE and an ANSWER, or --batch MANIFEST"),
+            None => Err("give a PUZZLE and an ANSWER, or --batch MANIFEST".into()),
         };
     };
     let files = Files {
@@ -75,11 +75,7 @@ pub fn check(job: &CheckJob<'_>, console: &Console) -> u8 {
         answer,
         goal: job.goal,
     };
-    let Checked { puzzle, report } = match check_files(files, &job.options, job.input_timeout, &dbs)
-    {
-        Ok(checked) => checked,
-        Err(e) => return super::services::input_failed(console, &e),
-    };
+    let Checked { puzzle, report } = check_files(files, &job.options, job.input_timeout, &dbs)?;
     let (puzzle_name, answer_name) = (display_name(files.puzzle), display_name(files.answer));
     let text = render::console(&report, job.format, &puzzle_name, &answer_name);
     // Human text may hold colour: it goes through the styled stream.
@@ -90,20 +86,21 @@ pub fn check(job: &CheckJob<'_>, console: &Console) -> u8 {
     if let Err(e) = written
         && e.kind() != std::io::ErrorKind::BrokenPipe
     {
-        return console.fail(&format!("cannot write the report: {e}"));
+        return Err(format!("cannot write the report: {e}").into());
     }
     if report.verdict == Verdict::Unproven && files.goal.is_none() {
         suggest_stronger(puzzle.size(), dbs.opened(puzzle.size()), console);
     }
-    // A refuted --optimum is the caller's mistake, not the answer's.
+    // A refuted --optimum is the caller's mistake, not the answer's (the
+    // report says so).
     if report
         .findings
         .iter()
         .any(|f| matches!(f.kind, FindingKind::GivenOptimumWrong { .. }))
     {
-        return exit_code::ERROR;
+        return Ok(exit_code::ERROR);
     }
-    report.verdict.exit_code()
+    Ok(report.verdict.exit_code())
 }
 
 /// The databases for a proof by search on 4x4 or 5x5 (none without a
@@ -135,16 +132,14 @@ fn suggest_stronger(n: usize, used: Option<&PatternDatabase>, console: &Console)
 /// `--batch MANIFEST`: every pair checked, a line each, then the counts
 /// (or the JSON on standard output with `--format json`), and the report
 /// files.
-fn batch(job: &CheckJob<'_>, manifest: &Path, dbs: &ProofDatabases<'_>, console: &Console) -> u8 {
-    let pairs = match read_pairs(manifest, job.input_timeout) {
-        Ok(pairs) => pairs,
-        Err(e) => return console.fail(&e),
-    };
-    let files =
-        match super::services::report_files(console, &[("json", job.json), ("junit", job.junit)]) {
-            Ok(files) => files,
-            Err(code) => return code,
-        };
+fn batch(
+    job: &CheckJob<'_>,
+    manifest: &Path,
+    dbs: &ProofDatabases<'_>,
+    console: &Console,
+) -> Result<u8, CommandError> {
+    let pairs = read_pairs(manifest, job.input_timeout)?;
+    let files = super::services::report_files(&[("json", job.json), ("junit", job.junit)])?;
     let base = manifest.parent().unwrap_or(Path::new("."));
     let json = job.format == ConsoleFormat::Json;
     let outcomes = check_pairs(
@@ -166,12 +161,13 @@ fn batch(job: &CheckJob<'_>, manifest: &Path, dbs: &ProofDatabases<'_>, console:
         format!("{}\n", render::batch_summary(&outcomes))
     };
     console.print(&text);
-    let written = super::services::write_reports(console, files, &|kind| match kind {
+    super::services::write_reports(files, &|kind| match kind {
         "json" => render::batch_json(&outcomes),
         _ => render::batch_junit(&outcomes, &name),
-    });
+    })?;
     let [_, rejected, unproven, errors] = render::batch_counts(&outcomes);
-    if errors > 0 || !written {
+    // a pair that could not be checked is on its line: the batch says 2
+    Ok(if errors > 0 {
         exit_code::ERROR
     } else if rejected > 0 {
         exit_code::FAILURE
@@ -179,5 +175,5 @@ fn batch(job: &CheckJob<'_>, manifest: &Path, dbs: &ProofDatabases<'_>, console:
         exit_code::UNPROVEN
     } else {
         exit_code::SUCCESS
-    }
+    })
 }

@@ -7,16 +7,15 @@ use std::io::{self, Write};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::exit_code;
-
 /// Where a command's output goes.
 ///
 /// The binaries hand in the process's streams; a test hands in buffers.
 ///
 /// ```
 /// use slider::app::Console;
-/// let mut console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
-/// assert_eq!(console.fail("no such file"), slider::exit_code::ERROR);
+/// let console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
+/// console.print("solved\n");
+/// console.error("no such file");
 /// ```
 pub struct Console {
     out: RefCell<Box<dyn Write>>,
@@ -152,12 +151,6 @@ impl Console {
         self.say(&format!("error: {message}"));
     }
 
-    /// [`error`](Console::error), then the usage-error exit code (2).
-    pub fn fail(&self, message: &str) -> u8 {
-        self.error(message);
-        exit_code::ERROR
-    }
-
     /// Whether progress displays are drawn.
     pub fn draws_progress(&self) -> bool {
         self.draw.is_some() && !self.quiet
@@ -184,6 +177,7 @@ impl Console {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exit_code;
     use std::rc::Rc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -215,7 +209,7 @@ mod tests {
             .with_styled(Box::new(styled.clone()));
         console.print("result\n");
         console.print_styled("coloured\n").unwrap();
-        assert_eq!(console.fail("no such file"), exit_code::ERROR);
+        console.error("no such file");
         console.say("note: n");
         assert_eq!(out.text(), "result\n");
         assert_eq!(styled.text(), "coloured\n");
@@ -290,7 +284,7 @@ mod tests {
         let console = Console::new(Box::new(out.clone()), Box::new(err.clone()));
         let code = crate::app::solve::solve(&job, &console);
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(code, exit_code::SUCCESS);
+        assert_eq!(code.unwrap(), exit_code::SUCCESS);
         assert_eq!(out.text(), "R\n");
         assert!(err.text().is_empty(), "{}", err.text());
     }

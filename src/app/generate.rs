@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Console;
+use super::{CommandError, Console};
 use crate::exit_code;
 use crate::generate::{GenerateError, MAX_WALKS, Made, Request};
 
@@ -29,27 +29,25 @@ pub struct GenJob<'a> {
 /// let request = Request { size: 3, kind: Kind::ExactMoves(4), count: 2, seed: 7 };
 /// let job = GenJob { request, manifest: None, fresh_seed: false, out: None };
 /// let console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
-/// assert_eq!(generate(&job, &console), slider::exit_code::SUCCESS);
+/// assert_eq!(generate(&job, &console)?, slider::exit_code::SUCCESS);
+/// # Ok::<(), slider::app::CommandError>(())
 /// ```
-pub fn generate(job: &GenJob<'_>, console: &Console) -> u8 {
-    let code = generate_all(job, console);
+pub fn generate(job: &GenJob<'_>, console: &Console) -> Result<u8, CommandError> {
+    let code = generate_all(job, console)?;
     // A fresh seed is said once boards were drawn (exit 0, or 1 when the
     // walks gave up), so that the run can be repeated.
-    if job.fresh_seed && job.manifest.is_none() && code != exit_code::ERROR {
+    if job.fresh_seed && job.manifest.is_none() {
         let seed = job.request.seed;
         console.status(&format!(
             "seed: {seed} (`--seed {seed}` makes these boards again)"
         ));
     }
-    code
+    Ok(code)
 }
 
-fn generate_all(job: &GenJob<'_>, console: &Console) -> u8 {
+fn generate_all(job: &GenJob<'_>, console: &Console) -> Result<u8, CommandError> {
     let requests = if let Some(path) = job.manifest {
-        match crate::generate::read_manifest(path) {
-            Ok(requests) => requests,
-            Err(message) => return console.fail(&message),
-        }
+        crate::generate::read_manifest(path)?
     } else {
         vec![job.request]
     };
@@ -82,15 +80,16 @@ fn generate_all(job: &GenJob<'_>, console: &Console) -> u8 {
             },
         );
         progress.finish_and_clear();
-        if let Err(e) = made {
-            console.error(&e.to_string());
-            return match e {
-                Made::Failed(GenerateError::GaveUp { .. }) => exit_code::FAILURE,
-                _ => exit_code::ERROR,
-            };
+        match made {
+            Err(e @ Made::Failed(GenerateError::GaveUp { .. })) => {
+                console.error(&e.to_string());
+                return Ok(exit_code::FAILURE);
+            }
+            Err(e) => return Err(e.to_string().into()),
+            Ok(()) => {}
         }
     }
-    exit_code::SUCCESS
+    Ok(exit_code::SUCCESS)
 }
 
 /// Writes a generated file; its path.

@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use super::Console;
+use super::{CommandError, Console};
 use crate::course::Api;
 use crate::exit_code;
 use crate::grade::outcome::Outcome;
@@ -52,14 +52,19 @@ pub struct GradeJob<'a> {
 /// Grades the program over the suite and reports; returns the exit code
 /// (0 every test passed, 1 one failed, 2 a test could not be graded, the
 /// suite changed or a file could not be written).
-pub fn grade(job: &GradeJob<'_>, console: &Console) -> u8 {
+///
+/// # Errors
+///
+/// No program, a suite that cannot be read, a report file that cannot be
+/// opened or written, a harness that cannot be set up; after the
+/// report: tests that could not be graded, or a suite changed while graded.
+pub fn grade(job: &GradeJob<'_>, console: &Console) -> Result<u8, CommandError> {
     let Some((program, rest)) = job.command.split_first() else {
-        return console.fail("no program to grade: give it after `--`");
+        return Err(CommandError::from(
+            "no program to grade: give it after `--`",
+        ));
     };
-    let suite = match suite::load(job.suite, job.exclude, job.budget) {
-        Ok(suite) => suite,
-        Err(e) => return console.fail(&e.to_string()),
-    };
+    let suite = suite::load(job.suite, job.exclude, job.budget).map_err(|e| e.to_string())?;
     for (name, why) in &suite.skipped {
         console.status(&format!(
             "note: skipped {}: {why}",
@@ -68,17 +73,11 @@ pub fn grade(job: &GradeJob<'_>, console: &Console) -> u8 {
     }
     // Every report file is opened before the first test: a bad path costs
     // nothing but this message.
-    let files = match super::services::report_files(
-        console,
-        &[
-            (ReportFile::Json, job.json),
-            (ReportFile::Junit, job.junit),
-            (ReportFile::Gradescope, job.gradescope),
-        ],
-    ) {
-        Ok(files) => files,
-        Err(code) => return code,
-    };
+    let files = super::services::report_files(&[
+        (ReportFile::Json, job.json),
+        (ReportFile::Junit, job.junit),
+        (ReportFile::Gradescope, job.gradescope),
+    ])?;
     let suite_dir = std::fs::canonicalize(job.suite).unwrap_or_else(|_| job.suite.to_path_buf());
     let setup = Setup::new(
         job.context,
@@ -88,10 +87,7 @@ pub fn grade(job: &GradeJob<'_>, console: &Console) -> u8 {
         job.pass_env,
         vec![suite_dir],
     );
-    let harness = match super::services::harness(console, setup) {
-        Ok(harness) => harness,
-        Err(code) => return code,
-    };
+    let harness = super::services::harness(console, setup)?;
     let submission = Submission {
         program: program.clone(),
         args: rest.to_vec(),
@@ -123,25 +119,27 @@ pub fn grade(job: &GradeJob<'_>, console: &Console) -> u8 {
         &program,
     ));
 
-    let mut code = if results.iter().all(|r| r.outcome == Outcome::Passed) {
-        exit_code::SUCCESS
-    } else {
-        exit_code::FAILURE
-    };
+    let mut void = Vec::new();
     if results.iter().any(|r| r.outcome.is_grader_fault()) {
-        code = console.fail("some tests could not be graded (harness or suite errors above)");
+        void.push("some tests could not be graded (harness or suite errors above)".to_string());
     }
     if tampered {
-        code = console.fail(&format!(
+        void.push(format!(
             "the suite {} changed while it was graded: a submission wrote to it; the results are void",
             job.suite.display()
         ));
     }
-    let written = super::services::write_reports(console, files, &|kind| {
+    if let Err(CommandError::Many(unwritten)) = super::services::write_reports(files, &|kind| {
         report::report_file(kind, &results, &suite_name, &program)
-    });
-    if !written {
-        code = exit_code::ERROR;
+    }) {
+        void.extend(unwritten);
     }
-    code
+    if !void.is_empty() {
+        return Err(CommandError::Many(void));
+    }
+    Ok(if results.iter().all(|r| r.outcome == Outcome::Passed) {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FAILURE
+    })
 }

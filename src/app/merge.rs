@@ -5,21 +5,25 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::Console;
+use super::{CommandError, Console};
 use crate::exit_code;
 use crate::present::autograde::files::ShardManifest;
 use crate::present::autograde::summary::Summary;
 use crate::present::autograde::{formats, html};
 
-/// Where the joined reports go.
-#[derive(Debug, Clone, Default)]
+/// Where the joined reports go: `slider autograde merge`'s flags (each
+/// field's doc is its `--help`).
+#[derive(Debug, Clone, Default, clap::Args)]
 pub struct MergeOutputs {
-    /// The CSV table of scores.
+    /// Write the CSV table of scores.
+    #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// The JSON report of every submission.
+    /// Write the JSON report of every submission.
+    #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// The class page, DIR/index.html, with each student's page copied
-    /// beside it when a shard wrote one.
+    /// Write the class page, DIR/index.html, and each student's page
+    /// beside it.
+    #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
 }
 
@@ -30,13 +34,19 @@ struct Found {
 }
 
 /// Joins the shards found in `dirs`; returns the exit code (0 every
-/// submission passes every graded test, 1 one does not, 2 a shard or a
-/// submission is missing or twice, or a file cannot be read or written).
-pub fn merge(dirs: &[PathBuf], outputs: &MergeOutputs, console: &Console) -> u8 {
-    let found = match shards(dirs).and_then(|found| check(&found).map(|()| found)) {
-        Ok(found) => found,
-        Err(e) => return console.fail(&e),
-    };
+/// submission passes every graded test, 1 one does not).
+///
+/// # Errors
+///
+/// A shard or a submission is missing or twice, or a file cannot be read
+/// or written.
+pub fn merge(
+    dirs: &[PathBuf],
+    outputs: &MergeOutputs,
+    console: &Console,
+) -> Result<u8, CommandError> {
+    let found = shards(dirs)?;
+    check(&found)?;
     // every submission in the batch's order, from the shard that graded it
     let by_name: BTreeMap<&str, &Found> = found
         .iter()
@@ -57,18 +67,10 @@ pub fn merge(dirs: &[PathBuf], outputs: &MergeOutputs, console: &Console) -> u8 
                 let report = value["reports"][0].clone();
                 Summary::from_json(&report).map(|summary| (report, summary))
             });
-        match report {
-            Ok((report, summary)) => {
-                reports.push(report);
-                summaries.push(summary);
-            }
-            Err(e) => {
-                return console.fail(&format!(
-                    "{}: not a report of slider autograde: {e}",
-                    path.display()
-                ));
-            }
-        }
+        let (report, summary) = report
+            .map_err(|e| format!("{}: not a report of slider autograde: {e}", path.display()))?;
+        reports.push(report);
+        summaries.push(summary);
         pages.push((name, shard.dir.join(format!("{name}.html"))));
     }
     let mut written = Vec::new();
@@ -82,20 +84,17 @@ pub fn merge(dirs: &[PathBuf], outputs: &MergeOutputs, console: &Console) -> u8 
         written.push((path.clone(), formats::csv_of(&summaries)));
     }
     if let Some(dir) = &outputs.html {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            return console.fail(&format!("cannot create {}: {e}", dir.display()));
-        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         for (name, page) in &pages {
             let to = dir.join(format!("{name}.html"));
             if page.is_file()
                 && !same_file(page, &to)
                 && let Err(e) = std::fs::copy(page, &to)
             {
-                return console.fail(&format!(
-                    "cannot copy {} to {}: {e}",
-                    page.display(),
-                    to.display()
-                ));
+                return Err(
+                    format!("cannot copy {} to {}: {e}", page.display(), to.display()).into(),
+                );
             }
         }
         let names = &found[0].manifest.batch;
@@ -105,20 +104,18 @@ pub fn merge(dirs: &[PathBuf], outputs: &MergeOutputs, console: &Console) -> u8 
         ));
     }
     for (path, text) in written {
-        if let Err(e) = std::fs::write(&path, text) {
-            return console.fail(&format!("cannot write {}: {e}", path.display()));
-        }
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     console.status(&format!(
         "merged {} shards: {} submissions",
         found.len(),
         summaries.len()
     ));
-    if summaries.iter().all(|s| s.score >= 100.0) {
+    Ok(if summaries.iter().all(|s| s.score >= 100.0) {
         exit_code::SUCCESS
     } else {
         exit_code::FAILURE
-    }
+    })
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

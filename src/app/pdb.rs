@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::Console;
+use super::{CommandError, Console};
 use crate::exit_code;
 use crate::search::Goal;
 use crate::search::pdb::{Choice, Kind, PatternDatabase};
@@ -23,15 +23,25 @@ pub enum PdbAction {
 
 /// Does `action` on the cache in `dir` (`size`: the board side whose
 /// default kind is meant when none is given); returns the exit code (0
-/// done, 1 the file is damaged, 2 no such kind or a failed build).
+/// done, 1 the file is damaged).
+///
+/// # Errors
+///
+/// No such kind, or a build that failed.
 ///
 /// ```
 /// use slider::app::{Console, pdb::{PdbAction, pdb}};
 /// let console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
 /// let dir = std::env::temp_dir();
-/// assert_eq!(pdb(PdbAction::List, 4, &dir, &console), slider::exit_code::SUCCESS);
+/// assert_eq!(pdb(PdbAction::List, 4, &dir, &console)?, slider::exit_code::SUCCESS);
+/// # Ok::<(), slider::app::CommandError>(())
 /// ```
-pub fn pdb(action: PdbAction, size: usize, dir: &Path, console: &Console) -> u8 {
+pub fn pdb(
+    action: PdbAction,
+    size: usize,
+    dir: &Path,
+    console: &Console,
+) -> Result<u8, CommandError> {
     let located = |chosen: Option<Kind>| {
         Kind::chosen_or_default(chosen, size)
             .map(|kind| (kind, PatternDatabase::cache_path(dir, kind)))
@@ -72,8 +82,5 @@ pub fn pdb(action: PdbAction, size: usize, dir: &Path, console: &Console) -> u8 
             Ok(exit_code::SUCCESS)
         }
     };
-    match said {
-        Ok(code) => code,
-        Err(e) => console.fail(&e),
-    }
+    said.map_err(CommandError::from)
 }

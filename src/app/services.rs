@@ -1,25 +1,17 @@
 //! What commands do through their console that is not output itself:
 //! opening pattern databases with a progress display, the harness with
 //! its note, report files opened before the work and written after it,
-//! an input that could not be read. Each says what went wrong on the
-//! console and returns the exit code.
+//! Each returns the [`CommandError`] that stops its command, or says on the
+//! console what went wrong and goes on.
 
 use std::path::Path;
 
 use indicatif::ProgressBar;
 
-use super::Console;
-use crate::exit_code;
+use super::{CommandError, Console};
 use crate::present::report_files::ReportFiles;
 use crate::search::Goal;
 use crate::search::pdb::{BuildProgress, BuildTracker, Choice, Kind, PatternDatabase};
-
-/// Reports an input that could not be read; exit code 2.
-pub(super) fn input_failed(console: &Console, error: &crate::check::files::InputError) -> u8 {
-    let text = crate::present::diagnostic::input_error(error, true);
-    console.say_raw(&text);
-    exit_code::ERROR
-}
 
 /// A progress display for a database build, and the callback that
 /// feeds it.
@@ -82,13 +74,12 @@ pub(super) fn open_pdb(
 
 /// The harness untrusted programs run under
 /// ([`crate::run::sandbox::harness`]), with a note when no sandbox
-/// is used; `Err` is the exit code, after saying why.
+/// is used.
 pub(super) fn harness(
     console: &Console,
     setup: crate::run::sandbox::Setup,
-) -> Result<crate::run::Harness, u8> {
-    let (harness, no_sandbox) =
-        crate::run::sandbox::harness(setup).map_err(|why| console.fail(&why))?;
+) -> Result<crate::run::Harness, CommandError> {
+    let (harness, no_sandbox) = crate::run::sandbox::harness(setup)?;
     if let Some(why) = no_sandbox {
         console.status(&format!(
             "note: no sandbox ({why}); programs run with the other protections only"
@@ -98,23 +89,23 @@ pub(super) fn harness(
 }
 
 /// Opens the report files named on the command line before any work
-/// ([`ReportFiles::open`]); `Err` is the exit code, after saying why.
+/// ([`ReportFiles::open`]).
 pub(super) fn report_files<K: Copy>(
-    console: &Console,
     wanted: &[(K, Option<&std::path::PathBuf>)],
-) -> Result<ReportFiles<K>, u8> {
-    ReportFiles::open(wanted).map_err(|e| console.fail(&e))
+) -> Result<ReportFiles<K>, CommandError> {
+    ReportFiles::open(wanted).map_err(CommandError::from)
 }
 
-/// Writes the report files; false (after saying why) when one failed.
+/// Writes the report files: `Err` says each that could not be written
+/// (the others are written all the same).
 pub(super) fn write_reports<K: Copy>(
-    console: &Console,
     files: ReportFiles<K>,
     text: &dyn Fn(K) -> String,
-) -> bool {
+) -> Result<(), CommandError> {
     let failed = files.write(text);
-    for why in &failed {
-        console.error(why);
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(CommandError::Many(failed))
     }
-    failed.is_empty()
 }

@@ -4,7 +4,7 @@ use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::Console;
+use super::{CommandError, Console};
 use crate::bench::peak_memory;
 use crate::check::files::{read_board, read_goal};
 use crate::course::Api;
@@ -72,23 +72,18 @@ const SLOW: Duration = Duration::from_secs(10);
 ///     stats: false, moves: true,
 /// };
 /// let console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
-/// assert_eq!(solve(&job, &console), slider::exit_code::SUCCESS);
+/// assert_eq!(solve(&job, &console)?, slider::exit_code::SUCCESS);
 /// # std::fs::remove_dir_all(&dir)?;
-/// # Ok::<(), std::io::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve(job: &SolveJob<'_>, console: &Console) -> u8 {
+pub fn solve(job: &SolveJob<'_>, console: &Console) -> Result<u8, CommandError> {
     let name = crate::format::names::display_name(job.puzzle);
-    let board = match read_board(job.puzzle, job.input_timeout, parse_puzzle) {
-        Ok(board) => board,
-        Err(e) => return super::services::input_failed(console, &e),
-    };
+    let board = read_board(job.puzzle, job.input_timeout, parse_puzzle)?;
     if let Algorithm::Search(method) = job.algorithm {
         return search(job, method, &board, &name, console);
     }
     if job.goal.is_some() {
-        return console.fail(
-            "the reference A* solves towards the course's goal only; choose --algorithm astar or idastar (or bfs, bibfs, iddfs) for --goal",
-        );
+        return Err("the reference A* solves towards the course's goal only; choose --algorithm astar or idastar (or bfs, bibfs, iddfs) for --goal".into());
     }
     let options = SolverOptions {
         priority: job.priority,
@@ -114,19 +109,22 @@ pub fn solve(job: &SolveJob<'_>, console: &Console) -> u8 {
         Err(SolverError::Unsolvable) => print_line(console, job.api.unsolvable_message()),
         Err(e) => {
             console.error(&format!("{name}: {e}; {}", present::reference_hint(e)));
-            return exit_code::FAILURE;
+            return Ok(exit_code::FAILURE);
         }
     };
-    exit_for(written, console)
+    exit_for(written)
 }
 
 /// Every search but the reference A*.
-fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console: &Console) -> u8 {
+fn search(
+    job: &SolveJob<'_>,
+    method: Method,
+    board: &Board,
+    name: &str,
+    console: &Console,
+) -> Result<u8, CommandError> {
     let goal = match job.goal {
-        Some(path) => match read_goal(path, job.input_timeout, parse_puzzle, board) {
-            Ok(goal) => goal,
-            Err(e) => return super::services::input_failed(console, &e),
-        },
+        Some(path) => read_goal(path, job.input_timeout, parse_puzzle, board)?,
         None => Goal::standard(board.size()),
     };
     let request = Request {
@@ -141,10 +139,7 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
     };
     let open =
         |goal: &Goal| super::services::open_pdb(console, goal, Choice::Best, &job.pdb_dir, false);
-    let outcome = match crate::search::run(board, &request, &open) {
-        Ok(outcome) => outcome,
-        Err(e) => return console.fail(&e),
-    };
+    let outcome = crate::search::run(board, &request, &open)?;
     // A long search that weaker databases made long: say how to shorten it.
     if outcome.result.is_ok()
         && outcome.elapsed >= SLOW
@@ -180,18 +175,20 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
                 "{name}: {e}; {}",
                 present::budget_hint(&e, method, outcome.stronger)
             ));
-            return exit_code::FAILURE;
+            return Ok(exit_code::FAILURE);
         }
     };
-    exit_for(written, console)
+    exit_for(written)
 }
 
-fn exit_for(written: io::Result<()>, console: &Console) -> u8 {
+/// Success, unless the solution could not be written (a closed pipe is
+/// a reader that had enough).
+fn exit_for(written: io::Result<()>) -> Result<u8, CommandError> {
     match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            console.fail(&format!("cannot write the solution: {e}"))
+            Err(format!("cannot write the solution: {e}").into())
         }
-        _ => exit_code::SUCCESS,
+        _ => Ok(exit_code::SUCCESS),
     }
 }
 

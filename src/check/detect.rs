@@ -4,7 +4,7 @@
 
 use std::io::BufRead;
 
-use super::{AnswerFormat, Checker, FindingKind, Label, Outcome, text_of};
+use super::{AnswerFormat, Checker, Claim, FindingKind, Label, text_of};
 use crate::course::Api;
 use crate::format::{Integer, Span, parse_integer};
 
@@ -36,20 +36,20 @@ impl<R: BufRead> Checker<'_, '_, R> {
         None
     }
 
-    pub(super) fn run(&mut self) -> (Option<AnswerFormat>, Outcome) {
+    pub(super) fn run(&mut self) -> (Option<AnswerFormat>, Claim) {
         let Some(format) = self.detect() else {
             let outcome = match self.stream.peek(0).cloned() {
                 None => {
                     let end = self.stream.finish();
                     self.at(FindingKind::EmptyAnswer, end, Label::NothingHere);
-                    Outcome::Broken
+                    Claim::Broken
                 }
                 Some(token) => {
                     let kind = FindingKind::Unrecognized {
                         token: text_of(&token.text),
                     };
                     self.at(kind, token.span, Label::NotAnAnswer);
-                    Outcome::Broken
+                    Claim::Broken
                 }
             };
             return (None, outcome);
@@ -63,18 +63,18 @@ impl<R: BufRead> Checker<'_, '_, R> {
     }
 
     /// The course client's output.
-    pub(super) fn course(&mut self) -> Outcome {
+    pub(super) fn course(&mut self) -> Claim {
         let first = self.stream.peek(0).cloned();
         let Some(first) = first else {
             let end = self.stream.finish();
             self.at(FindingKind::EmptyAnswer, end, Label::NothingHere);
-            return Outcome::Broken;
+            return Claim::Broken;
         };
         let claimed = match first.text.as_slice() {
             b"Unsolvable" | b"No" => return self.unsolvable_message(),
             b"Minimum" => match self.header() {
                 Some(claimed) => Some(claimed),
-                None => return Outcome::Broken,
+                None => return Claim::Broken,
             },
             _ => {
                 self.at(
@@ -128,7 +128,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
     }
 
     /// `Unsolvable puzzle` or `No solution possible`, alone.
-    pub(super) fn unsolvable_message(&mut self) -> Outcome {
+    pub(super) fn unsolvable_message(&mut self) -> Claim {
         let words: Vec<_> = (0..3)
             .filter_map(|k| self.stream.peek(k).cloned())
             .collect();
@@ -149,7 +149,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
         });
         let Some((message, len)) = found else {
             self.at(FindingKind::BadHeader, words[0].span, Label::Here);
-            return Outcome::Broken;
+            return Claim::Broken;
         };
         // The whole message, first word to last.
         let span = Span {
@@ -171,7 +171,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
             );
         }
         self.expect_end();
-        Outcome::Unsolvable { span }
+        Claim::Unsolvable { span }
     }
 
     /// Reports a token after the end of the answer, if any.
@@ -186,20 +186,20 @@ impl<R: BufRead> Checker<'_, '_, R> {
     }
 
     /// A move string, replayed from the puzzle.
-    pub(super) fn move_string(&mut self) -> Outcome {
+    pub(super) fn move_string(&mut self) -> Claim {
         super::replay::moves(self)
     }
 
     /// A bare count.
-    pub(super) fn count(&mut self) -> Outcome {
+    pub(super) fn count(&mut self) -> Claim {
         let Some(token) = self.stream.next() else {
             let end = self.stream.finish();
             self.at(FindingKind::EmptyAnswer, end, Label::NothingHere);
-            return Outcome::Broken;
+            return Claim::Broken;
         };
         let outcome = match parse_integer(&token.text, false) {
-            Integer::Value(-1) => Outcome::Unsolvable { span: token.span },
-            Integer::Value(v) if v >= 0 => Outcome::Count {
+            Integer::Value(-1) => Claim::Unsolvable { span: token.span },
+            Integer::Value(v) if v >= 0 => Claim::Count {
                 moves: v as u64,
                 span: token.span,
             },
@@ -208,7 +208,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
                     token: text_of(&token.text),
                 };
                 self.at(kind, token.span, Label::ExpectedCountOrMinusOne);
-                return Outcome::Broken;
+                return Claim::Broken;
             }
         };
         self.expect_end();

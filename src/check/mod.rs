@@ -248,13 +248,13 @@ pub fn check_with<R: BufRead>(
         omitted: 0,
         kept: Vec::new(),
     };
-    let (format, outcome) = checker.run();
-    checker.conclude(format, outcome)
+    let (format, claim) = checker.run();
+    checker.conclude(format, claim)
 }
 
 /// What the answer amounts to once read.
 #[derive(Clone, Copy)]
-enum Outcome {
+enum Claim {
     /// Unreadable or structurally wrong: findings say why.
     Broken,
     /// Claims the puzzle is unsolvable, at this span.

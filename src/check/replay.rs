@@ -6,7 +6,7 @@ use crate::format::Span;
 use crate::{Board, Direction};
 
 use super::finding::{Finding, FindingKind, Label, StepFault};
-use super::{Checker, MoveMeaning, Outcome, Seen, next_board};
+use super::{Checker, Claim, MoveMeaning, Seen, next_board};
 
 /// A board of the answer and where it is.
 struct Placed {
@@ -80,7 +80,7 @@ fn step_fault(previous: &Board, next: &Board) -> Option<(StepFault, usize)> {
 pub(super) fn boards<R: BufRead>(
     checker: &mut Checker<'_, '_, R>,
     claimed: Option<(u64, Span)>,
-) -> Outcome {
+) -> Claim {
     let n = checker.puzzle.size();
     // The header line is quoted by findings made at the end, after the
     // history has moved on: keep it now.
@@ -144,10 +144,10 @@ pub(super) fn boards<R: BufRead>(
                 lines: header_lines.unwrap_or_default(),
             });
         }
-        return Outcome::Broken;
+        return Claim::Broken;
     };
     if broken {
-        return Outcome::Broken;
+        return Claim::Broken;
     }
     let moves = last.index - 1;
     if !checker.is_goal(&last.board) {
@@ -175,7 +175,7 @@ pub(super) fn boards<R: BufRead>(
         }
     }
     let span = claimed.map_or(last.spans[0], |(_, span)| span);
-    Outcome::Path { moves, span }
+    Claim::Path { moves, span }
 }
 
 /// Checks one board against the puzzle (the first) or the board before it.
@@ -257,7 +257,7 @@ fn first_char(bytes: &[u8]) -> (char, usize) {
     }
 }
 
-pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
+pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Claim {
     let mut board = checker.puzzle.clone();
     // The same letters read the other way (tile for blank, blank for
     // tile), while every move of that reading stays on the board: when the
@@ -338,5 +338,5 @@ pub(super) fn moves<R: BufRead>(checker: &mut Checker<'_, '_, R>) -> Outcome {
             Label::MovesEndShort,
         );
     }
-    Outcome::Path { moves: count, span }
+    Claim::Path { moves: count, span }
 }

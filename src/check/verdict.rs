@@ -4,7 +4,7 @@
 use std::io::BufRead;
 
 use super::{
-    AnswerFormat, Checker, Finding, FindingKind, Label, Optimum, Outcome, Proof, Report, Verdict,
+    AnswerFormat, Checker, Claim, Finding, FindingKind, Label, Optimum, Proof, Report, Verdict,
     prove_optimum_with,
 };
 use crate::format::Span;
@@ -83,32 +83,31 @@ impl<R: BufRead> Checker<'_, '_, R> {
 
     /// Adds the strict and reading findings, proves what must be proved,
     /// and decides.
-    pub(super) fn conclude(mut self, format: Option<AnswerFormat>, outcome: Outcome) -> Report {
+    pub(super) fn conclude(mut self, format: Option<AnswerFormat>, claim: Claim) -> Report {
         self.reading_findings();
         let solvable = self.solvable();
         let mut report = Report {
             verdict: Verdict::Rejected,
             format,
             moves: None,
-            claims_unsolvable: matches!(outcome, Outcome::Unsolvable { .. }),
+            claims_unsolvable: matches!(claim, Claim::Unsolvable { .. }),
             optimum: None,
             undecided: None,
             findings: Vec::new(),
             omitted: 0,
         };
-        match outcome {
-            Outcome::Broken => {}
-            Outcome::Unsolvable { span } => {
-                if solvable {
-                    self.at(FindingKind::ClaimsUnsolvable, span, Label::PuzzleSolvable);
-                } else {
-                    report.optimum = Some(Optimum {
-                        moves: None,
-                        proof: Proof::Parity,
-                    });
-                }
+        match claim {
+            Claim::Broken => {}
+            Claim::Unsolvable { span } if solvable => {
+                self.at(FindingKind::ClaimsUnsolvable, span, Label::PuzzleSolvable);
             }
-            Outcome::Path { moves, span } | Outcome::Count { moves, span } => {
+            Claim::Unsolvable { .. } => {
+                report.optimum = Some(Optimum {
+                    moves: None,
+                    proof: Proof::Parity,
+                });
+            }
+            Claim::Path { moves, span } | Claim::Count { moves, span } => {
                 report.moves = Some(moves);
                 if !solvable {
                     self.at(
@@ -117,63 +116,82 @@ impl<R: BufRead> Checker<'_, '_, R> {
                         Label::SolutionClaimed,
                     );
                 } else if self.findings.iter().all(|f| f.kind.keeps_path_legal()) {
-                    let is_path = matches!(outcome, Outcome::Path { .. });
-                    let upper = is_path.then_some(moves);
-                    let proved = match self.options.optimum {
-                        Some(Some(given)) => Ok(self.given(given, is_path.then_some(moves), span)),
-                        _ => prove_optimum_with(
-                            self.puzzle,
-                            upper,
-                            self.options.budget,
-                            self.provers,
-                        ),
-                    };
-                    match proved {
+                    let is_path = matches!(claim, Claim::Path { .. });
+                    match self.optimum_for(moves, is_path, span) {
                         Ok(optimum) => {
                             report.optimum = Some(optimum);
-                            let best = optimum.moves.unwrap_or(0);
-                            if moves > best {
-                                self.at(
-                                    FindingKind::NotOptimal {
-                                        moves,
-                                        optimum: best,
-                                    },
-                                    span,
-                                    Label::Moves(moves),
-                                );
-                            } else if moves < best
-                                && !self.findings.iter().any(|f| {
-                                    matches!(f.kind, FindingKind::GivenOptimumWrong { .. })
-                                })
-                            {
-                                self.at(
-                                    FindingKind::ShorterThanOptimal {
-                                        moves,
-                                        optimum: best,
-                                    },
-                                    span,
-                                    Label::Moves(moves),
-                                );
-                            }
+                            self.compare(moves, optimum.moves.unwrap_or(0), span);
                         }
                         Err(undecided) => report.undecided = Some(undecided),
                     }
                 }
             }
         }
-        report.verdict = if !self.findings.is_empty() {
-            Verdict::Rejected
-        } else if report.undecided.is_some() {
-            Verdict::Unproven
-        } else if report.optimum.is_some() {
-            Verdict::Accepted
-        } else {
-            Verdict::Rejected
-        };
+        report.verdict = verdict(&self.findings, &report);
         // First error first: in the order of the file.
         self.findings.sort_by_key(|f| (f.span.line, f.span.column));
         report.findings = self.findings;
         report.omitted = self.omitted;
         report
+    }
+
+    /// The optimum a legal answer of `moves` is held to: the given one
+    /// (after a finding if something refutes it), or one proved, with the
+    /// answer's own length as the bound when it is a path.
+    fn optimum_for(
+        &mut self,
+        moves: u64,
+        is_path: bool,
+        span: Span,
+    ) -> Result<Optimum, super::Undecided> {
+        let path_length = is_path.then_some(moves);
+        match self.options.optimum {
+            Some(Some(given)) => Ok(self.given(given, path_length, span)),
+            _ => prove_optimum_with(self.puzzle, path_length, self.options.budget, self.provers),
+        }
+    }
+
+    /// A finding when an answer of `moves` is longer than the optimum
+    /// `best`, or shorter (unless it already refuted a given optimum).
+    fn compare(&mut self, moves: u64, best: u64, span: Span) {
+        if moves > best {
+            self.at(
+                FindingKind::NotOptimal {
+                    moves,
+                    optimum: best,
+                },
+                span,
+                Label::Moves(moves),
+            );
+        } else if moves < best
+            && !self
+                .findings
+                .iter()
+                .any(|f| matches!(f.kind, FindingKind::GivenOptimumWrong { .. }))
+        {
+            self.at(
+                FindingKind::ShorterThanOptimal {
+                    moves,
+                    optimum: best,
+                },
+                span,
+                Label::Moves(moves),
+            );
+        }
+    }
+}
+
+/// The verdict: rejected by any finding, unproven when the optimum was
+/// not decided, accepted when it was (or the puzzle is unsolvable and the
+/// answer says so).
+fn verdict(findings: &[Finding], report: &Report) -> Verdict {
+    if !findings.is_empty() {
+        Verdict::Rejected
+    } else if report.undecided.is_some() {
+        Verdict::Unproven
+    } else if report.optimum.is_some() {
+        Verdict::Accepted
+    } else {
+        Verdict::Rejected
     }
 }

@@ -21,7 +21,7 @@ use std::time::Duration;
 use crate::course::Api;
 use crate::run::process::{self, Job};
 use crate::run::{Harness, Workdir, in_slots};
-use outcome::{Detail, Expectation, Outcome, TestResult, classify};
+use outcome::{Detail, Expectation, Outcome, PuzzleResult, classify};
 use suite::{Entry, Suite};
 
 /// The program to grade: `program args…`, `{}` standing for the puzzle.
@@ -98,8 +98,8 @@ pub fn run_one(
     harness: &Harness,
     api: Api,
     slot: u32,
-) -> TestResult {
-    let mut result = TestResult {
+) -> PuzzleResult {
+    let mut result = PuzzleResult {
         name: entry.name.clone(),
         n: entry.board.size(),
         expected: entry.expected,
@@ -212,8 +212,8 @@ pub fn run_suite(
     harness: &Harness,
     api: Api,
     jobs: usize,
-    done: &(dyn Fn(&TestResult) + Sync),
-) -> Vec<TestResult> {
+    done: &(dyn Fn(&PuzzleResult) + Sync),
+) -> Vec<PuzzleResult> {
     let results = in_slots(suite.entries.len(), jobs, &|i, slot| {
         let result = run_one(&suite.entries[i], submission, harness, api, slot);
         done(&result);

@@ -82,7 +82,7 @@ impl Outcome {
 
 /// The result of one test.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TestResult {
+pub struct PuzzleResult {
     /// The puzzle's file name.
     pub name: String,
     /// The board side.

@@ -8,7 +8,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde::Serialize;
 
 use crate::format::visible;
-use crate::grade::outcome::{Detail, Outcome, TestResult};
+use crate::grade::outcome::{Detail, Outcome, PuzzleResult};
 use crate::run::process::Exit;
 
 /// The score: points for passed tests over all points.
@@ -18,7 +18,7 @@ use crate::run::process::Exit;
 /// ```
 /// assert_eq!(slider::present::grade::score(&[]), (0.0, 0.0));
 /// ```
-pub fn score(results: &[TestResult]) -> (f64, f64) {
+pub fn score(results: &[PuzzleResult]) -> (f64, f64) {
     // An empty f64 sum is -0.0; adding 0.0 shows it as 0.
     let max: f64 = results.iter().map(|r| r.weight).sum::<f64>() + 0.0;
     let got: f64 = results
@@ -46,7 +46,7 @@ fn show(moves: Option<u64>, unsolvable: bool) -> String {
 /// let text = slider::present::grade::table(&[], false);
 /// assert!(text.ends_with("score: 0/0 (100.0%)\n"));
 /// ```
-pub fn table(results: &[TestResult], with_times: bool) -> String {
+pub fn table(results: &[PuzzleResult], with_times: bool) -> String {
     let width = results
         .iter()
         .map(|r| r.name.len())
@@ -127,7 +127,7 @@ struct JsonGrade<'a> {
 /// let text = slider::present::grade::json(&[], "suite", "prog");
 /// assert!(text.contains("\"max_score\": 0.0"));
 /// ```
-pub fn json(results: &[TestResult], suite: &str, program: &str) -> String {
+pub fn json(results: &[PuzzleResult], suite: &str, program: &str) -> String {
     let (got, max) = score(results);
     let passed = results
         .iter()
@@ -173,7 +173,7 @@ pub fn json(results: &[TestResult], suite: &str, program: &str) -> String {
 /// let xml = slider::present::grade::junit(&[], "suite");
 /// assert!(xml.contains("<testsuites"));
 /// ```
-pub fn junit(results: &[TestResult], suite: &str) -> String {
+pub fn junit(results: &[PuzzleResult], suite: &str) -> String {
     let mut report = Report::new("slider-grade");
     let mut test_suite = TestSuite::new(suite);
     for r in results {
@@ -220,7 +220,7 @@ struct Gradescope<'a> {
 /// let text = slider::present::grade::gradescope(&[]);
 /// assert!(text.contains("\"tests\": []"));
 /// ```
-pub fn gradescope(results: &[TestResult]) -> String {
+pub fn gradescope(results: &[PuzzleResult]) -> String {
     let (got, _) = score(results);
     let passed = results
         .iter()
@@ -264,7 +264,7 @@ pub fn gradescope(results: &[TestResult]) -> String {
 /// ```
 /// assert_eq!(slider::present::grade::github(&[], "suite"), "");
 /// ```
-pub fn github(results: &[TestResult], suite: &str) -> String {
+pub fn github(results: &[PuzzleResult], suite: &str) -> String {
     let mut out = String::new();
     for r in results.iter().filter(|r| r.outcome != Outcome::Passed) {
         let file = super::github::escape(&format!("{suite}/{}", r.name), true);
@@ -349,15 +349,15 @@ fn with_tails(how: String, tails: &crate::grade::outcome::Tails) -> String {
 ///
 /// ```
 /// use std::time::Duration;
-/// use slider::grade::outcome::{Outcome, TestResult};
-/// let r = TestResult {
+/// use slider::grade::outcome::{Outcome, PuzzleResult};
+/// let r = PuzzleResult {
 ///     name: "p.txt".into(), n: 3, expected: Some(4), got: Some(4), claimed_unsolvable: false,
 ///     outcome: Outcome::Passed, detail: Default::default(), time: Duration::from_millis(20),
 ///     cpu: Duration::from_millis(10), peak_rss: 3_000_000, leftovers: 2, weight: 1.0,
 /// };
 /// assert_eq!(slider::present::grade::usage(&r), "0.020 s wall, 0.010 s CPU, 3.0 MB peak, 2 leftover processes killed");
 /// ```
-pub fn usage(r: &TestResult) -> String {
+pub fn usage(r: &PuzzleResult) -> String {
     let mut text = format!(
         "{:.3} s wall, {:.3} s CPU, {:.1} MB peak",
         r.time.as_secs_f64(),
@@ -378,7 +378,7 @@ pub fn usage(r: &TestResult) -> String {
 /// ```
 /// assert_eq!(slider::present::grade::failures(&[]), "");
 /// ```
-pub fn failures(results: &[TestResult]) -> String {
+pub fn failures(results: &[PuzzleResult]) -> String {
     let mut out = String::new();
     for r in results.iter().filter(|r| r.outcome != Outcome::Passed) {
         let _ = writeln!(
@@ -416,7 +416,12 @@ pub enum ReportFile {
 /// assert!(report_file(ReportFile::Junit, &[], "suite", "prog").contains("<testsuites"));
 /// ```
 #[must_use]
-pub fn report_file(kind: ReportFile, results: &[TestResult], suite: &str, program: &str) -> String {
+pub fn report_file(
+    kind: ReportFile,
+    results: &[PuzzleResult],
+    suite: &str,
+    program: &str,
+) -> String {
     match kind {
         ReportFile::Json => json(results, suite, program),
         ReportFile::Junit => junit(results, suite),
@@ -437,7 +442,7 @@ pub fn report_file(kind: ReportFile, results: &[TestResult], suite: &str, progra
 /// ```
 #[must_use]
 pub fn console(
-    results: &[TestResult],
+    results: &[PuzzleResult],
     format: super::ConsoleFormat,
     suite: &str,
     program: &str,

@@ -122,9 +122,9 @@ impl Lists {
     }
 }
 
-/// The inputs of `inputs`, random ones drawn from `seed`.
+/// The inputs of `inputs`, random ones drawn from `seed` (one generator,
+/// drawn from in the order of the lists).
 #[must_use]
-#[allow(clippy::too_many_lines)] // one arm per kind of the course's input lists
 pub fn make(inputs: Inputs, seed: u64) -> Vec<Input> {
     let mut rng = seeded(seed);
     let rng = &mut rng;
@@ -132,80 +132,30 @@ pub fn make(inputs: Inputs, seed: u64) -> Vec<Input> {
         out: Vec::new(),
         seed,
     };
+    let names = |names: &'static [&'static str]| names.iter().map(|n| (*n).to_string());
     match inputs {
-        Inputs::Files(names) => lists.files(names.iter().map(|n| (*n).to_string())),
+        Inputs::Files(files) => lists.files(names(files)),
         Inputs::Range(prefix, from, to) => {
             lists.files((from..=to).map(|i| format!("{prefix}{i:02}")));
         }
-        Inputs::Random(sizes) => {
-            for &(n, trials) in sizes {
-                let boards = (0..trials)
-                    .map(|_| vec![random(n, Kind::Uniform, rng)])
-                    .collect();
-                lists.list(&format!("{n}-by-{n}"), boards);
-            }
+        Inputs::Random(sizes) => lists.random(sizes, rng),
+        Inputs::FilesAndRandom(files, sizes) => {
+            lists.files(names(files));
+            lists.random(sizes, rng);
         }
-        Inputs::FilesAndRandom(names, sizes) => {
-            lists.files(names.iter().map(|n| (*n).to_string()));
-            for &(n, trials) in sizes {
-                let boards = (0..trials)
-                    .map(|_| vec![random(n, Kind::Uniform, rng)])
-                    .collect();
-                lists.list(&format!("{n}-by-{n}"), boards);
-            }
-        }
-        Inputs::Goals(sizes) | Inputs::Sizes(sizes) => {
+        Inputs::Goals(sizes) => {
             for &n in sizes {
-                let board = if matches!(inputs, Inputs::Goals(_)) {
-                    goal(n)
-                } else {
-                    random(n, Kind::Uniform, rng)
-                };
-                let list = if matches!(inputs, Inputs::Goals(_)) {
-                    format!("{n}-by-{n}")
-                } else {
-                    format!("n = {n}")
-                };
-                lists.list(&list, vec![vec![board]]);
+                lists.list(&format!("{n}-by-{n}"), vec![vec![goal(n)]]);
             }
         }
-        Inputs::Pairs(sizes, trials) => {
-            for &(m, n) in sizes {
-                let boards = (0..trials)
-                    .map(|_| vec![random(m, Kind::Uniform, rng), random(n, Kind::Uniform, rng)])
-                    .collect();
-                let list = if m == n || trials > 1 {
-                    format!("random {m}-by-{m} and {n}-by-{n} boards")
-                } else {
-                    format!("m = {m}, n = {n}")
-                };
-                lists.list(&list, boards);
+        Inputs::Sizes(sizes) => {
+            for &n in sizes {
+                let board = random(n, Kind::Uniform, rng);
+                lists.list(&format!("n = {n}"), vec![vec![board]]);
             }
         }
-        Inputs::EqualPairs(ranges, trials) => {
-            for &(lo, hi) in ranges {
-                let boards = (0..trials)
-                    .map(|t| {
-                        let n = rng.random_range(lo..=hi);
-                        let a = random(n, Kind::Uniform, rng);
-                        let b = if t % 2 == 0 {
-                            a.clone()
-                        } else if t % 4 == 1 {
-                            a.neighbors().next().unwrap_or_else(|| a.clone())
-                        } else {
-                            random(n, Kind::Uniform, rng)
-                        };
-                        vec![a, b]
-                    })
-                    .collect();
-                let list = if lo == hi {
-                    format!("n = {lo}")
-                } else {
-                    format!("{lo} <= n < {}", hi + 1)
-                };
-                lists.list(&list, boards);
-            }
-        }
+        Inputs::Pairs(sizes, trials) => lists.pairs(sizes, trials, rng),
+        Inputs::EqualPairs(ranges, trials) => lists.equal_pairs(ranges, trials, rng),
         Inputs::FilePairs(pairs) => {
             for (a, b) in pairs {
                 lists.list(
@@ -214,52 +164,15 @@ pub fn make(inputs: Inputs, seed: u64) -> Vec<Input> {
                 );
             }
         }
-        Inputs::Kth(kth) => {
-            for &(name, k) in kth {
-                lists.list(
-                    &format!("{} neighbor of {name}.txt", ordinal(k)),
-                    vec![vec![file(name)]],
-                );
-                if let Some(last) = lists.out.last_mut() {
-                    last.k = k;
-                }
-            }
-        }
-        Inputs::ExactMoves(trials) => {
-            let oracle = Oracle::new(3).ok();
-            for k in 1..=12 {
-                let boards = (0..trials)
-                    .filter_map(|_| generate(3, Kind::ExactMoves(k), rng, oracle.as_ref()).ok())
-                    .map(|b| vec![b])
-                    .collect();
-                let unit = if k == 1 { "move" } else { "moves" };
-                let first = lists.out.len();
-                lists.list(
-                    &format!("{trials} random 3-by-3 boards that are exactly {k} {unit} from goal"),
-                    boards,
-                );
-                for input in &mut lists.out[first..] {
-                    input.exact_moves = Some(k);
-                }
-            }
-        }
-        Inputs::Near(spec) => {
-            for &(n, trials, moves) in spec {
-                let boards = (0..trials).map(|_| vec![walk(n, moves, rng)]).collect();
-                lists.list(
-                    &format!(
-                        "{trials} random {n}-by-{n} boards that are <= {moves} moves from goal"
-                    ),
-                    boards,
-                );
-            }
-        }
+        Inputs::Kth(kth) => lists.kth(kth),
+        Inputs::ExactMoves(trials) => lists.exact_moves(trials, rng),
+        Inputs::Near(spec) => lists.near(spec, rng),
         Inputs::Random2x2(trials, solvable) => {
             let boards = (0..trials).map(|_| vec![random2(solvable, rng)]).collect();
             lists.list(&format!("{trials} random 2-by-2 boards"), boards);
         }
-        Inputs::FilesAnd2x2(names, trials, solvable) => {
-            lists.files(names.iter().map(|n| (*n).to_string()));
+        Inputs::FilesAnd2x2(files, trials, solvable) => {
+            lists.files(names(files));
             let boards = (0..trials)
                 .map(|_| vec![random2(Some(solvable), rng)])
                 .collect();
@@ -269,6 +182,106 @@ pub fn make(inputs: Inputs, seed: u64) -> Vec<Input> {
         Inputs::Null => lists.list("null", vec![vec![]]),
     }
     lists.out
+}
+
+impl Lists {
+    /// For each (n, trials): `trials` uniform n-by-n boards, one list.
+    fn random(&mut self, sizes: &[(usize, usize)], rng: &mut impl Rng) {
+        for &(n, trials) in sizes {
+            let boards = (0..trials)
+                .map(|_| vec![random(n, Kind::Uniform, rng)])
+                .collect();
+            self.list(&format!("{n}-by-{n}"), boards);
+        }
+    }
+
+    /// For each (m, n): `trials` pairs of an m-by-m and an n-by-n board.
+    fn pairs(&mut self, sizes: &[(usize, usize)], trials: usize, rng: &mut impl Rng) {
+        for &(m, n) in sizes {
+            let boards = (0..trials)
+                .map(|_| vec![random(m, Kind::Uniform, rng), random(n, Kind::Uniform, rng)])
+                .collect();
+            let list = if m == n || trials > 1 {
+                format!("random {m}-by-{m} and {n}-by-{n} boards")
+            } else {
+                format!("m = {m}, n = {n}")
+            };
+            self.list(&list, boards);
+        }
+    }
+
+    /// For each range of n: `trials` pairs of one size, by turns the same
+    /// board, a neighbour, another board, and the same again.
+    fn equal_pairs(&mut self, ranges: &[(usize, usize)], trials: usize, rng: &mut impl Rng) {
+        for &(lo, hi) in ranges {
+            let boards = (0..trials)
+                .map(|t| {
+                    let n = rng.random_range(lo..=hi);
+                    let a = random(n, Kind::Uniform, rng);
+                    let b = if t % 2 == 0 {
+                        a.clone()
+                    } else if t % 4 == 1 {
+                        a.neighbors().next().unwrap_or_else(|| a.clone())
+                    } else {
+                        random(n, Kind::Uniform, rng)
+                    };
+                    vec![a, b]
+                })
+                .collect();
+            let list = if lo == hi {
+                format!("n = {lo}")
+            } else {
+                format!("{lo} <= n < {}", hi + 1)
+            };
+            self.list(&list, boards);
+        }
+    }
+
+    /// The k-th neighbour (or twin) of each named file.
+    fn kth(&mut self, kth: &[(&str, usize)]) {
+        for &(name, k) in kth {
+            self.list(
+                &format!("{} neighbor of {name}.txt", ordinal(k)),
+                vec![vec![file(name)]],
+            );
+            if let Some(last) = self.out.last_mut() {
+                last.k = k;
+            }
+        }
+    }
+
+    /// For k from 1 to 12: `trials` 3-by-3 boards exactly k moves from the
+    /// goal, each carrying its k.
+    fn exact_moves(&mut self, trials: usize, rng: &mut impl Rng) {
+        let oracle = Oracle::new(3).ok();
+        for k in 1..=12 {
+            let boards = (0..trials)
+                .filter_map(|_| generate(3, Kind::ExactMoves(k), rng, oracle.as_ref()).ok())
+                .map(|b| vec![b])
+                .collect();
+            let unit = if k == 1 { "move" } else { "moves" };
+            let first = self.out.len();
+            self.list(
+                &format!("{trials} random 3-by-3 boards that are exactly {k} {unit} from goal"),
+                boards,
+            );
+            for input in &mut self.out[first..] {
+                input.exact_moves = Some(k);
+            }
+        }
+    }
+
+    /// For each (n, trials, moves): `trials` n-by-n boards a random walk
+    /// of at most `moves` from the goal.
+    fn near(&mut self, spec: &[(usize, usize, usize)], rng: &mut impl Rng) {
+        for &(n, trials, moves) in spec {
+            let boards = (0..trials).map(|_| vec![walk(n, moves, rng)]).collect();
+            self.list(
+                &format!("{trials} random {n}-by-{n} boards that are <= {moves} moves from goal"),
+                boards,
+            );
+        }
+    }
 }
 
 /// A random 2x2 board, not the goal.

@@ -1,11 +1,12 @@
 //! What both binaries share: the `--color` choice, argument parsing, the
-//! console on this process's streams and the signal handling (which
+//! console on this process's streams, the one place a command's end is
+//! said and mapped to the process's exit, and the signal handling (which
 //! exits, so the library cannot). Included by each with `#[path]`.
 
 use std::io::{IsTerminal, Write};
 
 use clap::{Parser, ValueEnum};
-use slider::app::{Console, Signals};
+use slider::app::{CommandError, Console, Signals};
 use slider::exit_code;
 
 /// The `--color` choices.
@@ -40,20 +41,12 @@ pub fn parse_args<T: Parser>() -> Result<T, u8> {
     })
 }
 
-/// `--quiet`, set once by `main` before any command runs.
-static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Takes `--quiet`: every console made after is quiet.
-pub fn set_quiet(quiet: bool) {
-    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
-}
-
 /// The console on this process's streams: colour stripped as `--color`
 /// says, progress drawn when standard error is a terminal (and status
-/// lines shown) unless `--quiet`, SIGINT and SIGTERM handled.
-pub fn console() -> Console {
+/// lines shown) unless `quiet`, SIGINT and SIGTERM handled.
+pub fn console(quiet: bool) -> Console {
     let console = Console::new(Box::new(std::io::stdout()), Box::new(anstream::stderr()))
-        .with_quiet(QUIET.load(std::sync::atomic::Ordering::Relaxed))
+        .with_quiet(quiet)
         .with_styled(Box::new(anstream::stdout()))
         .with_signals(Signals {
             watch: clean_up_on_signals,
@@ -64,6 +57,29 @@ pub fn console() -> Console {
     } else {
         console
     }
+}
+
+/// How a command ended, said and mapped to the process's exit: its exit
+/// code, or its failure on standard error (`error: …`, an input file's
+/// line and caret) and 2. The only place a command's failure is printed.
+pub fn exit(console: &Console, done: Result<u8, CommandError>) -> std::process::ExitCode {
+    std::process::ExitCode::from(match done {
+        Ok(code) => code,
+        Err(CommandError::Input(error)) => {
+            console.say_raw(&slider::present::diagnostic::input_error(&error, true));
+            exit_code::ERROR
+        }
+        Err(CommandError::Many(lines)) => {
+            for line in &lines {
+                console.error(line);
+            }
+            exit_code::ERROR
+        }
+        Err(failure) => {
+            console.error(&failure.to_string());
+            exit_code::ERROR
+        }
+    })
 }
 
 /// This process's surroundings, taken once: every environment variable,

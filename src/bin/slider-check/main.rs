@@ -14,6 +14,7 @@ mod common;
 use clap::Parser;
 use common::ColorWhen;
 use slider::app::check::{CheckJob, check};
+use slider::app::{CommandError, Console};
 use slider::check::{CheckOptions, FormatChoice, MoveMeaning};
 use slider::course::Api;
 use slider::present::ConsoleFormat;
@@ -99,8 +100,9 @@ fn main() -> ExitCode {
         Err(code) => return ExitCode::from(code),
     };
     args.color.apply();
-    common::set_quiet(args.quiet);
-    ExitCode::from(run(&args))
+    let console = common::console(args.quiet);
+    let done = run(&args, &console);
+    common::exit(&console, done)
 }
 
 /// A trusted optimum: a number of moves, or `None` for unsolvable.
@@ -116,7 +118,7 @@ fn parse_optimum(text: &str) -> Result<KnownOptimum, String> {
         .map_err(|_| format!("expected a number of moves or `unsolvable`, found `{text}`"))
 }
 
-fn run(args: &Args) -> u8 {
+fn run(args: &Args, console: &Console) -> Result<u8, CommandError> {
     let job = CheckJob {
         puzzle: args.puzzle.as_deref(),
         answer: args.answer.as_deref(),
@@ -129,7 +131,7 @@ fn run(args: &Args) -> u8 {
         pdb_dir: (!args.no_pdb).then(|| crate::common::cache_dir(args.pdb_dir.as_deref())),
         input_timeout: args.input_timeout,
     };
-    check(&job, &common::console())
+    check(&job, console)
 }
 
 /// The checker's options from the flags.

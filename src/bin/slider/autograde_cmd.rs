@@ -4,12 +4,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use slider::app::Console;
 use slider::app::autograde::{Grading, Outputs, Shard, grade_all};
+use slider::app::{CommandError, Console, bundle};
 use slider::autograde::{Category, Settings};
 use slider::course::{Api, Edition};
-use slider::exit_code;
-use slider::present::ConsoleFormat;
 use slider::present::autograde as present;
 use slider::run::sandbox::{SandboxMode, UserMode};
 
@@ -50,47 +48,12 @@ pub struct AutogradeArgs {
     /// Run only these categories (comma-separated; compilation always runs).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "CATEGORY")]
     only: Vec<Category>,
-    /// Console output: the course-style report, JSON, or GitHub Actions
-    /// annotations and the report.
-    #[arg(long, value_enum, default_value_t = ConsoleFormat::Human)]
-    format: ConsoleFormat,
-    /// Write the stable JSON report (all submissions).
-    #[arg(long, value_name = "FILE")]
-    json: Option<PathBuf>,
-    /// Write `JUnit` XML (all submissions).
-    #[arg(long, value_name = "FILE")]
-    junit: Option<PathBuf>,
-    /// Write Gradescope's results.json (one submission).
-    #[arg(long, value_name = "FILE")]
-    gradescope: Option<PathBuf>,
     /// Write a Gradescope autograder to FILE (a .zip with this slider,
     /// `setup.sh` and `run_autograder`) and exit; no submission is graded.
     /// The flags after `--` are baked in: every submission is graded with
     /// them.
     #[arg(long, value_name = "FILE", conflicts_with = "batch")]
     gradescope_bundle: Option<PathBuf>,
-    /// What the whole autograder is worth in Gradescope's results.json; each
-    /// test gets its share of its category's weight.
-    #[arg(long, default_value_t = 100.0, value_name = "POINTS", value_parser = parse_points)]
-    max_score: f64,
-    /// When students see a category's tests on Gradescope, as
-    /// CATEGORY=WHEN (WHEN: `visible`, `hidden`, `after_due_date`,
-    /// `after_published`); repeat or separate with commas.
-    #[arg(long, value_name = "CATEGORY=WHEN", value_delimiter = ',', value_parser = present::gradescope::parse_visibility)]
-    gradescope_visibility: Vec<(Category, present::gradescope::Visibility)>,
-    /// Write GitHub Classroom's grading reporter input to DIR (one
-    /// submission): CATEGORY.json for each category graded, each worth its
-    /// share of --max-score (see action.yml).
-    #[arg(long, value_name = "DIR")]
-    classroom: Option<PathBuf>,
-    /// Write a CSV table of scores (one row per submission).
-    #[arg(long, value_name = "FILE")]
-    csv: Option<PathBuf>,
-    /// Write every report in Markdown: the summary, then each failed test
-    /// with its inputs, boards, values and hint (for a GitHub job summary,
-    /// `$GITHUB_STEP_SUMMARY`).
-    #[arg(long, value_name = "FILE")]
-    markdown: Option<PathBuf>,
     /// Grade every sub-folder and .zip file of DIR as a submission (one per
     /// student).
     #[arg(long, value_name = "DIR")]
@@ -100,28 +63,6 @@ pub struct AutogradeArgs {
     /// (see `slider autograde merge`).
     #[arg(long, value_name = "I/N", requires_all = ["batch", "out_dir"])]
     shard: Option<Shard>,
-    /// Write each submission's report to DIR as it is graded: NAME.txt (the
-    /// course-style report) and NAME.json, NAME the submission's folder or
-    /// .zip name.
-    #[arg(long, value_name = "DIR")]
-    out_dir: Option<PathBuf>,
-    /// Write each submission's report as a web page, DIR/NAME.html, and
-    /// with several submissions the class page, DIR/index.html.
-    #[arg(long, value_name = "DIR")]
-    html: Option<PathBuf>,
-    /// Compare the report with the course's own report of the same code
-    /// (its text; one submission).
-    #[arg(long, value_name = "REPORT")]
-    compare_report: Option<PathBuf>,
-    /// With --batch: compare each submission that holds a `report.txt` (the
-    /// course's report of it) with it, and print the agreement.
-    #[arg(long, requires = "batch")]
-    compare_reports: bool,
-    /// After each report, print on standard error where its time went: each
-    /// phase (compile, api, plan, each kind of JVM, judge) with its wall
-    /// and CPU time (the JSON report always has them, as `profile`).
-    #[arg(long)]
-    profile: bool,
     /// Compile slider's probe and stand-ins into the cache (beside the
     /// pattern databases') and exit: the runs that follow on this machine
     /// or image start from them (a Gradescope bundle's setup does this).
@@ -165,6 +106,8 @@ pub struct AutogradeArgs {
     /// `--`.
     #[arg(value_name = "SUBMISSION", required_unless_present_any = ["batch", "gradescope_bundle", "prepare"])]
     submissions: Vec<PathBuf>,
+    #[command(flatten)]
+    outputs: Outputs,
 }
 
 /// What `slider autograde` does besides grading.
@@ -182,28 +125,14 @@ struct MergeArgs {
     /// The shards' --out-dir folders (several shards may share one).
     #[arg(value_name = "OUT_DIR", required = true)]
     dirs: Vec<PathBuf>,
-    /// Write the CSV table of scores.
-    #[arg(long, value_name = "FILE")]
-    csv: Option<PathBuf>,
-    /// Write the JSON report of every submission.
-    #[arg(long, value_name = "FILE")]
-    json: Option<PathBuf>,
-    /// Write the class page, DIR/index.html, and each student's page
-    /// beside it.
-    #[arg(long, value_name = "DIR")]
-    html: Option<PathBuf>,
+    #[command(flatten)]
+    outputs: slider::app::merge::MergeOutputs,
 }
 
 /// Runs the command; returns the exit code.
-pub fn run(args: &AutogradeArgs) -> u8 {
-    let console = crate::common::console();
+pub fn run(args: &AutogradeArgs, console: &Console) -> Result<u8, CommandError> {
     if let Some(AutogradeCommand::Merge(merge)) = &args.command {
-        let outputs = slider::app::merge::MergeOutputs {
-            csv: merge.csv.clone(),
-            json: merge.json.clone(),
-            html: merge.html.clone(),
-        };
-        return slider::app::merge::merge(&merge.dirs, &outputs, &console);
+        return slider::app::merge::merge(&merge.dirs, &merge.outputs, console);
     }
     if let Some(out) = &args.gradescope_bundle {
         let baked: Vec<String> = args
@@ -211,7 +140,7 @@ pub fn run(args: &AutogradeArgs) -> u8 {
             .iter()
             .map(|flag| flag.to_string_lossy().into_owned())
             .collect();
-        return gradescope_bundle(out, &baked, &console);
+        return gradescope_bundle(out, &baked, console);
     }
     let container = slider::run::container::Container::of_this_process();
     let settings = Settings {
@@ -238,155 +167,64 @@ pub fn run(args: &AutogradeArgs) -> u8 {
         context: crate::common::context(),
     };
     if args.prepare {
-        return slider::app::autograde::prepare(&grading, &console);
+        return slider::app::autograde::prepare(&grading, console);
     }
-    let outputs = Outputs {
-        format: args.format,
-        json: args.json.clone(),
-        junit: args.junit.clone(),
-        gradescope: args.gradescope.clone(),
-        classroom: args.classroom.clone(),
-        csv: args.csv.clone(),
-        markdown: args.markdown.clone(),
-        out_dir: args.out_dir.clone(),
-        html: args.html.clone(),
-        compare_report: args.compare_report.clone(),
-        compare_reports: args.compare_reports,
-        max_score: args.max_score,
-        visibility: args.gradescope_visibility.clone(),
-        profile: args.profile,
-    };
     let batch = args.batch.as_deref();
     grade_all(
         &args.submissions,
         batch,
         args.shard,
         &grading,
-        &outputs,
-        &console,
+        &args.outputs,
+        console,
     )
 }
 
 /// `--gradescope-bundle OUT -- FLAGS`: the flags are checked as
-/// `slider autograde` would take them on Gradescope, then the bundle is
-/// written and what to do with it is said.
-fn gradescope_bundle(out: &std::path::Path, flags: &[String], console: &Console) -> u8 {
+/// `slider autograde` would take them on Gradescope, then the library
+/// checks and writes the bundle.
+fn gradescope_bundle(
+    out: &std::path::Path,
+    flags: &[String],
+    console: &Console,
+) -> Result<u8, CommandError> {
     #[derive(Debug, clap::Parser)]
     struct Baked {
         #[command(flatten)]
         args: AutogradeArgs,
     }
     if let Some(flag) = slider::autograde::gradescope::refused_flag(flags) {
-        return console.fail(&format!(
+        return Err(format!(
             "{flag} cannot be baked into a Gradescope bundle: it grades /autograder/submission into results.json"
-        ));
+        ).into());
     }
     let trial = std::iter::once("slider autograde".to_string())
         .chain(flags.iter().cloned())
         .chain(["--gradescope", "results.json", "submission"].map(String::from));
-    match <Baked as clap::Parser>::try_parse_from(trial) {
+    let baked = match <Baked as clap::Parser>::try_parse_from(trial) {
         Err(e) => {
-            return console.fail(&format!(
+            return Err(format!(
                 "the flags to bake in are not valid `slider autograde` flags:\n{e}"
-            ));
+            )
+            .into());
         }
-        // every run would grade this path beside the student's submission
-        Ok(baked) if baked.args.submissions.len() > 1 => {
-            let stray = baked.args.submissions[0].display().to_string();
-            return console.fail(&format!(
-                "`{stray}` after `--` is not a flag: only flags are baked into a Gradescope bundle (each run grades /autograder/submission)"
-            ));
-        }
-        Ok(baked) => {
-            let style = present::gradescope::Style {
-                max_score: baked.args.max_score,
-                visibility: baked.args.gradescope_visibility.clone(),
-            };
-            let only = &baked.args.only;
-            let graded = |c: Category| only.is_empty() || only.contains(&c);
-            if let Some(category) = present::gradescope::leaks_through_the_total(&style, &graded) {
-                return console.fail(&present::gradescope::hidden_refused(category));
-            }
-            console
-                .status("grading slider's own submission as the bundle would, to check its flags");
-            if let Err(short) = reference_scores_full_marks(flags, baked.args.api) {
-                return console.fail(&present::gradescope::bundle_refused(&short));
-            }
-        }
-    }
-    let written = std::env::current_exe()
-        .and_then(|exe| slider::autograde::gradescope::bundle(out, &exe, flags));
-    match written {
-        Ok(bytes) => {
-            let said = present::gradescope::bundle_written(out, bytes, flags);
-            console.print(&format!("{said}\n"));
-            exit_code::SUCCESS
-        }
-        Err(e) => console.fail(&format!("cannot write {}: {e}", out.display())),
-    }
-}
-
-/// Grades slider's own submission for `api` in a Gradescope root laid out
-/// as the bundle with `flags` would be, by its `run_autograder`: `Err`
-/// with what fell short of full marks.
-fn reference_scores_full_marks(flags: &[String], api: Api) -> Result<(), Vec<String>> {
-    use slider::autograde::{gradescope, java};
-    let failed = |e: std::io::Error| vec![format!("cannot run the check: {e}")];
-    let root = tempfile_root().map_err(failed)?;
-    let submission = if api == Api::Princeton {
-        java::PRINCETON_SUBMISSION
-    } else {
-        java::COURSERA_SUBMISSION
+        Ok(baked) => baked.args,
     };
-    let exe = std::env::current_exe().map_err(failed)?;
-    let ran = gradescope::stage_root(&root, &exe, flags, &submission).and_then(|()| {
-        std::process::Command::new("bash")
-            .arg(root.join("source/run_autograder"))
-            .env("AUTOGRADER_ROOT", &root)
-            .env_remove("SLIDER_AUTOGRADE_ARGS")
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .output()
-    });
-    let results = std::fs::read_to_string(root.join("results/results.json"));
-    let _ = std::fs::remove_dir_all(&root);
-    let ran = ran.map_err(failed)?;
-    gradescope::full_marks(&results.map_err(failed)?).map_err(|short| {
-        // a run that could not grade says why on its standard error
-        let said = String::from_utf8_lossy(&ran.stderr);
-        match said.lines().rev().find(|l| l.starts_with("error: ")) {
-            Some(line) if ran.status.success() => {
-                vec![line.trim_start_matches("error: ").to_string()]
-            }
-            _ => short,
-        }
-    })
-}
-
-/// A fresh private folder for the check, in the temp folder.
-fn tempfile_root() -> std::io::Result<std::path::PathBuf> {
-    use std::os::unix::fs::DirBuilderExt;
-    let base = std::env::temp_dir();
-    for k in 0..100 {
-        let dir = base.join(format!("slider-bundle-check-{}-{k}", std::process::id()));
-        match std::fs::DirBuilder::new().mode(0o755).create(&dir) {
-            Ok(()) => return Ok(dir),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => return Err(e),
-        }
+    // every run would grade this path beside the student's submission
+    if baked.submissions.len() > 1 {
+        let stray = baked.submissions[0].display().to_string();
+        return Err(format!(
+            "`{stray}` after `--` is not a flag: only flags are baked into a Gradescope bundle (each run grades /autograder/submission)"
+        ).into());
     }
-    Err(std::io::Error::other(
-        "no free folder name in the temp folder",
-    ))
-}
-
-/// A clap value parser for `--max-score`: a finite number above 0.
-fn parse_points(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(points) if points.is_finite() && points > 0.0 && points <= 1e6 => Ok(points),
-        _ => Err(format!(
-            "`{text}` is not a number of points (above 0, at most 1000000)"
-        )),
-    }
+    let baked = bundle::Baked {
+        flags,
+        api: baked.api,
+        only: &baked.only,
+        style: present::gradescope::Style {
+            max_score: baked.outputs.max_score,
+            visibility: baked.outputs.visibility.clone(),
+        },
+    };
+    bundle::write(out, &baked, &crate::common::context(), console)
 }

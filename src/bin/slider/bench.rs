@@ -6,6 +6,7 @@ use std::time::Duration;
 use crate::common::cache_dir;
 use clap::{Args, Subcommand};
 use slider::app::bench;
+use slider::app::{CommandError, Console};
 use slider::bench::course::COURSE_DIR;
 use slider::bench::search::{KorfRun, Spawn};
 use slider::format::manifest::Convention;
@@ -182,8 +183,7 @@ pub struct KorfArgs {
 }
 
 /// Runs the benchmark; returns the exit code.
-pub fn run(args: &BenchArgs) -> u8 {
-    let console = crate::common::console();
+pub fn run(args: &BenchArgs, console: &Console) -> Result<u8, CommandError> {
     match &args.which {
         Bench::Reference {
             course_dir,
@@ -194,9 +194,9 @@ pub fn run(args: &BenchArgs) -> u8 {
             *runs,
             bibfs_files,
             &crate::common::context(),
-            &console,
+            console,
         ),
-        Bench::Oracle { runs } => bench::oracle(*runs, &console),
+        Bench::Oracle { runs } => bench::oracle(*runs, console),
         Bench::Autograde {
             runs,
             jobs,
@@ -207,12 +207,12 @@ pub fn run(args: &BenchArgs) -> u8 {
                 fixtures,
                 &std::env::temp_dir(),
                 ((*runs).max(1), *jobs),
-                &console,
+                console,
             ),
-            Err(e) => console.fail(&format!("cannot find this program: {e}")),
+            Err(e) => Err(CommandError::from(format!("cannot find this program: {e}"))),
         },
-        Bench::Classic { files, course_dir } => bench::classic(files, course_dir, &console),
-        Bench::Pdb { kind, runs } => bench::pdb(*kind, *runs, &std::env::temp_dir(), &console),
+        Bench::Classic { files, course_dir } => bench::classic(files, course_dir, console),
+        Bench::Pdb { kind, runs } => bench::pdb(*kind, *runs, &std::env::temp_dir(), console),
         Bench::Korf(args) => {
             let processes = if args.processes {
                 match std::env::current_exe() {
@@ -220,7 +220,9 @@ pub fn run(args: &BenchArgs) -> u8 {
                         slider,
                         scratch: std::env::temp_dir(),
                     }),
-                    Err(e) => return console.fail(&format!("cannot find this program: {e}")),
+                    Err(e) => {
+                        return Err(CommandError::from(format!("cannot find this program: {e}")));
+                    }
                 }
             } else {
                 None
@@ -234,7 +236,7 @@ pub fn run(args: &BenchArgs) -> u8 {
                 processes,
             };
             let (file, chosen) = (&args.file, &args.instances);
-            bench::korf(file, args.convention, chosen, args.limit, &run, &console)
+            bench::korf(file, args.convention, chosen, args.limit, &run, console)
         }
         Bench::TwentyFour {
             file,
@@ -252,15 +254,15 @@ pub fn run(args: &BenchArgs) -> u8 {
                 threads: *threads as usize,
                 processes: None,
             };
-            bench::korf(file, Convention::Auto, instances, *limit, &run, &console)
+            bench::korf(file, Convention::Auto, instances, *limit, &run, console)
         }
         Bench::Hardest {
             files,
             course_dir,
             pdb_dir,
-        } => bench::hardest(files, course_dir, &cache_dir(pdb_dir.as_deref()), &console),
+        } => bench::hardest(files, course_dir, &cache_dir(pdb_dir.as_deref()), console),
         Bench::Partitions { file, random, seed } => {
-            bench::partitions(file, *random, *seed, &console)
+            bench::partitions(file, *random, *seed, console)
         }
     }
 }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use slider::app::generate::{GenJob, generate};
+use slider::app::{CommandError, Console};
 use slider::generate::{Kind, Request};
 
 /// Arguments of `slider gen`.
@@ -49,7 +50,7 @@ pub struct GenArgs {
 }
 
 /// Runs the command; returns the exit code.
-pub fn run(args: &GenArgs) -> u8 {
+pub fn run(args: &GenArgs, console: &Console) -> Result<u8, CommandError> {
     let job = GenJob {
         request: Request {
             size: args.size.unwrap_or(3),
@@ -61,7 +62,7 @@ pub fn run(args: &GenArgs) -> u8 {
         fresh_seed: args.seed.is_none(),
         out: args.out.as_deref(),
     };
-    generate(&job, &crate::common::console())
+    generate(&job, console)
 }
 
 fn kind_of(args: &GenArgs) -> Kind {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use slider::app::grade::{GradeJob, grade};
+use slider::app::{CommandError, Console};
 use slider::course::Api;
 use slider::present::ConsoleFormat;
 use slider::run::process::{Limits, MemoryMode};
@@ -109,12 +110,11 @@ fn seconds_at_least_1(text: &str) -> Result<Duration, String> {
 }
 
 /// Runs the command; returns the exit code.
-pub fn run(args: &GradeArgs) -> u8 {
-    let console = crate::common::console();
+pub fn run(args: &GradeArgs, console: &Console) -> Result<u8, CommandError> {
     if args.memory_mode == MemoryMode::AddressSpace && args.memory < 2048 {
-        return console.fail(
+        return Err(CommandError::from(
             "--memory must be at least 2048 MiB with --memory-mode address-space, which a JVM needs to start",
-        );
+        ));
     }
     let context = crate::common::context();
     let job = GradeJob {
@@ -141,5 +141,5 @@ pub fn run(args: &GradeArgs) -> u8 {
         gradescope: args.gradescope.as_ref(),
         context: &context,
     };
-    grade(&job, &console)
+    grade(&job, console)
 }

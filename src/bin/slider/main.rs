@@ -55,14 +55,14 @@ fn main() -> ExitCode {
         Err(code) => return ExitCode::from(code),
     };
     cli.color.apply();
-    common::set_quiet(cli.quiet);
-    let code = match cli.command {
-        Command::Solve(args) => solve::run(&args),
-        Command::Gen(args) => generate_cmd::run(&args),
-        Command::Grade(args) => grade_cmd::run(&args),
-        Command::Autograde(args) => autograde_cmd::run(&args),
-        Command::Bench(args) => bench::run(&args),
-        Command::Pdb(args) => pdb_cmd::run(&args),
+    let console = common::console(cli.quiet);
+    let done = match cli.command {
+        Command::Solve(args) => solve::run(&args, &console),
+        Command::Gen(args) => generate_cmd::run(&args, &console),
+        Command::Grade(args) => grade_cmd::run(&args, &console),
+        Command::Autograde(args) => autograde_cmd::run(&args, &console),
+        Command::Bench(args) => bench::run(&args, &console),
+        Command::Pdb(args) => pdb_cmd::run(&args, &console),
     };
-    ExitCode::from(code)
+    common::exit(&console, done)
 }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use slider::app::pdb::{PdbAction, pdb};
+use slider::app::{CommandError, Console};
 use slider::search::pdb::Kind;
 
 /// Arguments of `slider pdb`.
@@ -43,7 +44,7 @@ enum Action {
 }
 
 /// Runs the action; returns the exit code.
-pub fn run(args: &PdbArgs) -> u8 {
+pub fn run(args: &PdbArgs, console: &Console) -> Result<u8, CommandError> {
     let action = match args.action {
         Action::Path { kind } => PdbAction::Path(kind),
         Action::Build { kind } => PdbAction::Build(kind),
@@ -51,5 +52,5 @@ pub fn run(args: &PdbArgs) -> u8 {
         Action::List => PdbAction::List,
     };
     let dir = crate::common::cache_dir(args.pdb_dir.as_deref());
-    pdb(action, args.size, &dir, &crate::common::console())
+    pdb(action, args.size, &dir, console)
 }

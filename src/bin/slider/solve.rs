@@ -6,6 +6,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use slider::Priority;
 use slider::app::solve::{SolveJob, solve};
+use slider::app::{CommandError, Console};
 use slider::course::Api;
 use slider::search::{Algorithm, HeuristicChoice, Method};
 
@@ -81,7 +82,7 @@ enum OutputArg {
 }
 
 /// Runs the command; returns the exit code.
-pub fn run(args: &SolveArgs) -> u8 {
+pub fn run(args: &SolveArgs, console: &Console) -> Result<u8, CommandError> {
     let job = SolveJob {
         puzzle: &args.puzzle,
         api: args.api,
@@ -102,7 +103,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         stats: args.stats,
         moves: args.output == OutputArg::Moves,
     };
-    solve(&job, &crate::common::console())
+    solve(&job, console)
 }
 
 /// The course API to print as: Princeton's or Coursera's (not `any`).

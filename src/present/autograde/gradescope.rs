@@ -121,6 +121,24 @@ pub fn hidden_refused(category: Category) -> String {
     )
 }
 
+/// A clap value parser for `--max-score`: a finite number of points above
+/// 0, at most a million.
+///
+/// ```
+/// use slider::present::autograde::gradescope::parse_points;
+/// assert_eq!(parse_points("40"), Ok(40.0));
+/// assert!(parse_points("0").is_err() && parse_points("inf").is_err());
+/// ```
+#[cfg(feature = "cli")]
+pub fn parse_points(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(points) if points.is_finite() && points > 0.0 && points <= 1e6 => Ok(points),
+        _ => Err(format!(
+            "`{text}` is not a number of points (above 0, at most 1000000)"
+        )),
+    }
+}
+
 /// Parses `CATEGORY=VISIBILITY` (`timing=after_due_date`), as
 /// `--gradescope-visibility` takes it.
 ///
