@@ -13,7 +13,7 @@ use crate::format::{move_letters, parse_puzzle, write_solution};
 use crate::present::search as present;
 use crate::search::pdb::Choice;
 use crate::search::{
-    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Method, Request, SearchError,
+    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Request, SearchError,
 };
 use crate::{Board, Priority, Solver, SolverError, SolverOptions};
 
@@ -82,8 +82,8 @@ pub fn solve(job: &SolveJob<'_>, console: &Console) -> u8 {
         Ok(board) => board,
         Err(e) => return super::services::input_failed(console, &e),
     };
-    if let Algorithm::Search(method) = job.algorithm {
-        return search(job, method, &board, &name, console);
+    if job.algorithm != Algorithm::Reference {
+        return search(job, &board, &name, console);
     }
     if job.goal.is_some() {
         return console.fail(
@@ -121,7 +121,8 @@ pub fn solve(job: &SolveJob<'_>, console: &Console) -> u8 {
 }
 
 /// Every search but the reference A*.
-fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console: &Console) -> u8 {
+fn search(job: &SolveJob<'_>, board: &Board, name: &str, console: &Console) -> u8 {
+    let algorithm = job.algorithm;
     let goal = match job.goal {
         Some(path) => match read_goal(path, job.input_timeout, parse_puzzle, board) {
             Ok(goal) => goal,
@@ -130,7 +131,7 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
         None => Goal::standard(board.size()),
     };
     let request = Request {
-        method,
+        algorithm,
         heuristic: job.heuristic,
         goal: &goal,
         max_nodes: job.max_nodes,
@@ -151,7 +152,7 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
         && outcome.heuristic == Some(Heuristic::PatternDatabase)
         && let Some(kind) = outcome.stronger
     {
-        let hint = crate::present::pdb::stronger_hint(kind, method == Method::Idastar);
+        let hint = crate::present::pdb::stronger_hint(kind, algorithm == Algorithm::Idastar);
         console.status(&format!(
             "note: {name} took {:.0} s; {hint}",
             outcome.elapsed.as_secs_f64()
@@ -160,7 +161,7 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
     if job.stats
         && let Some(line) = present::stats(
             name,
-            method,
+            algorithm,
             &outcome.result,
             outcome.heuristic,
             outcome.elapsed,
@@ -178,7 +179,7 @@ fn search(job: &SolveJob<'_>, method: Method, board: &Board, name: &str, console
         Err(e) => {
             console.error(&format!(
                 "{name}: {e}; {}",
-                present::budget_hint(&e, method, outcome.stronger)
+                present::budget_hint(&e, algorithm, outcome.stronger)
             ));
             return exit_code::FAILURE;
         }

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use slider::Priority;
 use slider::app::solve::{SolveJob, solve};
 use slider::course::Api;
-use slider::search::{Algorithm, HeuristicChoice, Method};
+use slider::search::{Algorithm, HeuristicChoice};
 
 /// Arguments of `slider solve`.
 #[derive(Debug, Args)]
@@ -86,7 +86,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         puzzle: &args.puzzle,
         api: args.api,
         algorithm: if args.fast {
-            Algorithm::Search(Method::Idastar)
+            Algorithm::Idastar
         } else {
             args.algorithm
         },
