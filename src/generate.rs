@@ -226,14 +226,12 @@ fn exact_by_search<R: Rng>(
     let goal = Board::goal(n).map_err(GenerateError::Size)?;
     let config = SearchConfig {
         heuristic: Heuristic::LinearConflict,
-        goal: None,
-        pdb: None,
         limits: Limits {
             nodes: PROOF_NODE_BUDGET,
             cost: Some(u64::from(moves)),
             ..Limits::default()
         },
-        threads: 1,
+        ..SearchConfig::default()
     };
     for attempt in 0..MAX_WALKS {
         let steps = moves + 2 * (attempt % 8);

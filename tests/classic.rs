@@ -7,10 +7,9 @@ mod common;
 use rayon::prelude::*;
 use slider::Board;
 use slider::oracle::Oracle;
-use slider::search::Goal;
-use slider::search::classic::{Algorithm, solve};
+use slider::search::classic::{solve, solve_generic};
 use slider::search::pdb::PatternDatabase;
-use slider::search::{Heuristic, Limits, SearchConfig, SearchError};
+use slider::search::{Algorithm, Goal, Heuristic, Limits, SearchConfig, SearchError};
 
 #[test]
 fn every_classic_algorithm_equals_the_oracle_on_random_3x3_boards() {
@@ -24,7 +23,7 @@ fn every_classic_algorithm_equals_the_oracle_on_random_3x3_boards() {
         let expected = oracle.distance(&board);
         let mut runs = vec![
             (Algorithm::Bfs, Heuristic::Manhattan),
-            (Algorithm::BidirectionalBfs, Heuristic::Manhattan),
+            (Algorithm::Bibfs, Heuristic::Manhattan),
         ];
         for heuristic in [
             Heuristic::Hamming,
@@ -32,7 +31,7 @@ fn every_classic_algorithm_equals_the_oracle_on_random_3x3_boards() {
             Heuristic::LinearConflict,
             Heuristic::PatternDatabase,
         ] {
-            runs.push((Algorithm::AStar, heuristic));
+            runs.push((Algorithm::Astar, heuristic));
         }
         // Iterative deepening re-walks every path; keep it to short optima.
         if expected.is_none_or(|d| d <= 12) {
@@ -74,11 +73,7 @@ fn classic_algorithms_reach_a_custom_goal_optimally() {
             heuristic: Heuristic::LinearConflict,
             ..SearchConfig::default()
         };
-        for algorithm in [
-            Algorithm::Bfs,
-            Algorithm::BidirectionalBfs,
-            Algorithm::AStar,
-        ] {
+        for algorithm in [Algorithm::Bfs, Algorithm::Bibfs, Algorithm::Astar] {
             match (solve(&board, algorithm, &config), distances.get(&tiles)) {
                 (Ok(solution), Some(&d)) => {
                     assert_eq!(solution.moves.len(), d, "{board:?} {algorithm}");
@@ -96,8 +91,8 @@ fn node_time_and_memory_limits_stop_every_classic_algorithm_without_a_path() {
     let board = common::course_board("puzzle4x4-hard1.txt");
     for algorithm in [
         Algorithm::Bfs,
-        Algorithm::BidirectionalBfs,
-        Algorithm::AStar,
+        Algorithm::Bibfs,
+        Algorithm::Astar,
         Algorithm::Iddfs,
     ] {
         let config = SearchConfig {
@@ -142,5 +137,21 @@ fn node_time_and_memory_limits_stop_every_classic_algorithm_without_a_path() {
             solve(&board.twin(), algorithm, &SearchConfig::default()),
             Err(SearchError::Unsolvable)
         );
+    }
+}
+
+#[test]
+fn the_classic_runner_refuses_the_searches_it_does_not_run() {
+    let board: Board = "3  1 2 3  4 0 5  7 8 6".parse().unwrap();
+    for algorithm in [Algorithm::Idastar, Algorithm::Reference] {
+        for result in [
+            solve(&board, algorithm, &SearchConfig::default()),
+            solve_generic(&board, algorithm, &SearchConfig::default()),
+        ] {
+            assert!(
+                matches!(&result, Err(SearchError::Config(m)) if m.contains("not one of the classic")),
+                "{algorithm}: {result:?}"
+            );
+        }
     }
 }

@@ -13,7 +13,7 @@ use crate::format::{move_letters, parse_puzzle, write_solution};
 use crate::present::search as present;
 use crate::search::pdb::Choice;
 use crate::search::{
-    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Method, Request, SearchError,
+    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Request, SearchError,
 };
 use crate::{Board, Priority, Solver, SolverError, SolverOptions};
 
@@ -79,8 +79,8 @@ const SLOW: Duration = Duration::from_secs(10);
 pub fn solve(job: &SolveJob<'_>, console: &Console) -> Result<u8, CommandError> {
     let name = crate::format::names::display_name(job.puzzle);
     let board = read_board(job.puzzle, job.input_timeout, parse_puzzle)?;
-    if let Algorithm::Search(method) = job.algorithm {
-        return search(job, method, &board, &name, console);
+    if job.algorithm != Algorithm::Reference {
+        return search(job, &board, &name, console);
     }
     if job.goal.is_some() {
         return Err("the reference A* solves towards the course's goal only; choose --algorithm astar or idastar (or bfs, bibfs, iddfs) for --goal".into());
@@ -118,17 +118,17 @@ pub fn solve(job: &SolveJob<'_>, console: &Console) -> Result<u8, CommandError> 
 /// Every search but the reference A*.
 fn search(
     job: &SolveJob<'_>,
-    method: Method,
     board: &Board,
     name: &str,
     console: &Console,
 ) -> Result<u8, CommandError> {
+    let algorithm = job.algorithm;
     let goal = match job.goal {
         Some(path) => read_goal(path, job.input_timeout, parse_puzzle, board)?,
         None => Goal::standard(board.size()),
     };
     let request = Request {
-        method,
+        algorithm,
         heuristic: job.heuristic,
         goal: &goal,
         max_nodes: job.max_nodes,
@@ -146,7 +146,7 @@ fn search(
         && outcome.heuristic == Some(Heuristic::PatternDatabase)
         && let Some(kind) = outcome.stronger
     {
-        let hint = crate::present::pdb::stronger_hint(kind, method == Method::Idastar);
+        let hint = crate::present::pdb::stronger_hint(kind, algorithm == Algorithm::Idastar);
         console.status(&format!(
             "note: {name} took {:.0} s; {hint}",
             outcome.elapsed.as_secs_f64()
@@ -155,7 +155,7 @@ fn search(
     if job.stats
         && let Some(line) = present::stats(
             name,
-            method,
+            algorithm,
             &outcome.result,
             outcome.heuristic,
             outcome.elapsed,
@@ -173,7 +173,7 @@ fn search(
         Err(e) => {
             console.error(&format!(
                 "{name}: {e}; {}",
-                present::budget_hint(&e, method, outcome.stronger)
+                present::budget_hint(&e, algorithm, outcome.stronger)
             ));
             return Ok(exit_code::FAILURE);
         }

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use super::{Line, Times, file_name};
 use crate::autograde::java::Jdk;
-use crate::search::SearchConfig;
-use crate::search::classic::{Algorithm, solve, solve_generic};
+use crate::search::classic::{solve, solve_generic};
+use crate::search::{Algorithm, SearchConfig};
 use crate::{Board, Solver};
 
 /// The Java bi-BFS [`java_bibfs`] compares with: a Board of `int[][]`
@@ -181,10 +181,8 @@ pub fn classic(boards: &[(String, Board)], emit: &mut dyn FnMut(Line)) -> usize 
     let config = SearchConfig::default();
     let mut wrong = 0;
     for (name, board) in boards {
-        for (label, algorithm) in [
-            ("bibfs", Algorithm::BidirectionalBfs),
-            ("bfs", Algorithm::Bfs),
-        ] {
+        for algorithm in [Algorithm::Bibfs, Algorithm::Bfs] {
+            let label = algorithm.name();
             if algorithm == Algorithm::Bfs && board.size() > 3 {
                 continue; // unidirectional BFS of a 4x4 course file exhausts any budget
             }

@@ -160,13 +160,11 @@ pub fn korf_run(
         heuristic,
         pdb: pdb.as_ref(),
         limits: crate::search::Limits {
-            nodes: u64::MAX,
             time: run.time,
-            cost: None,
-            bytes: None,
+            ..crate::search::Limits::default()
         },
-        goal: None,
         threads: run.threads,
+        ..SearchConfig::default()
     };
     let wrong = korf(set, &config, emit);
     if let Some(spawn) = &run.processes

@@ -214,14 +214,13 @@ pub fn prove_optimum_with(
     if pdb.is_none() && pdb_on_demand.is_some() {
         let cheap = SearchConfig {
             heuristic: Heuristic::LinearConflict,
-            pdb: None,
             goal: Some(goal),
             limits: Limits {
                 nodes: budget.min(CHEAP_BUDGET),
                 cost: upper.map(|moves| moves.saturating_sub(1)),
                 ..Limits::default()
             },
-            threads: 1,
+            ..SearchConfig::default()
         };
         if let Ok(optimum) = conclude(search(board, &cheap), upper) {
             return Ok(optimum);
@@ -260,7 +259,7 @@ pub fn prove_optimum_with(
             cost: upper.map(|moves| moves.saturating_sub(1)),
             ..Limits::default()
         },
-        threads: 1,
+        ..SearchConfig::default()
     };
     conclude(search(board, &config), upper)
 }
@@ -303,9 +302,9 @@ fn conclude(
 mod tests {
     use super::{Proof, Provers, prove_optimum_with};
     use crate::Board;
-    use crate::search::Goal;
-    use crate::search::classic::{Algorithm, solve};
+    use crate::search::classic::solve;
     use crate::search::pdb::PatternDatabase;
+    use crate::search::{Algorithm, Goal};
 
     /// The databases' bound proves an answer whose length it equals, where
     /// the linear-conflict bound falls short (3x3 towards another goal,
@@ -329,7 +328,7 @@ mod tests {
                 goal: Some(&goal),
                 ..crate::search::SearchConfig::default()
             };
-            let optimal = solve(&board, Algorithm::BidirectionalBfs, &config)
+            let optimal = solve(&board, Algorithm::Bibfs, &config)
                 .unwrap()
                 .moves
                 .len() as u64;

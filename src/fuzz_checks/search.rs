@@ -58,10 +58,10 @@ fn shuffled(keys: &[u8; 9]) -> Board {
 /// ```
 pub fn search(input: &SearchInput) {
     use crate::search::Goal;
-    use crate::search::classic::{self, Algorithm};
+    use crate::search::classic;
     use crate::search::idastar::search as ida;
     use crate::search::pdb::PatternDatabase;
-    use crate::search::{Heuristic, SearchConfig, SearchError};
+    use crate::search::{Algorithm, Heuristic, SearchConfig, SearchError};
 
     let board = shuffled(&input.keys);
     // Any arrangement of the tiles, with the blank in the course's goal cell
@@ -133,10 +133,10 @@ pub fn search(input: &SearchInput) {
         };
         check(&format!("IDA* {heuristic:?}"), ida(&board, &config));
         if heuristic == Heuristic::LinearConflict {
-            check("A*", classic::solve(&board, Algorithm::AStar, &config));
+            check("A*", classic::solve(&board, Algorithm::Astar, &config));
             check(
                 "bidirectional BFS",
-                classic::solve(&board, Algorithm::BidirectionalBfs, &config),
+                classic::solve(&board, Algorithm::Bibfs, &config),
             );
         }
     }

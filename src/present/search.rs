@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::search::pdb::Kind;
-use crate::search::{Heuristic, Method, SearchError, Solution};
+use crate::search::{Algorithm, Heuristic, SearchError, Solution};
 use crate::{SolverError, SolverStats};
 
 /// The `--stats` line of a search other than the reference (`None` when
@@ -16,17 +16,17 @@ use crate::{SolverError, SolverStats};
 /// use std::time::Duration;
 /// use slider::Board;
 /// use slider::present::search::stats;
-/// use slider::search::{Method, SearchConfig, solve};
+/// use slider::search::{Algorithm, SearchConfig, solve};
 /// let board: Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
-/// let result = solve(&board, Method::Bibfs, &SearchConfig::default());
-/// let line = stats("p.txt", Method::Bibfs, &result, None, Duration::from_millis(5), None).unwrap();
+/// let result = solve(&board, Algorithm::Bibfs, &SearchConfig::default());
+/// let line = stats("p.txt", Algorithm::Bibfs, &result, None, Duration::from_millis(5), None).unwrap();
 /// assert!(line.starts_with("p.txt: 2 moves; bibfs: expanded "));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
 pub fn stats(
     name: &str,
-    method: Method,
+    algorithm: Algorithm,
     result: &Result<Solution, SearchError>,
     heuristic: Option<Heuristic>,
     elapsed: Duration,
@@ -48,7 +48,7 @@ pub fn stats(
     });
     Some(format!(
         "{name}: {moves}; {}{heuristic}: expanded {}, generated {}; {:.3} s{memory}",
-        method.name(),
+        algorithm.name(),
         stats.expanded,
         stats.generated,
         elapsed.as_secs_f64()
@@ -101,13 +101,13 @@ pub fn reference_hint(error: &SolverError) -> String {
 ///
 /// ```
 /// use slider::present::search::budget_hint;
-/// use slider::search::{Method, SearchError, pdb::Kind};
+/// use slider::search::{Algorithm, SearchError, pdb::Kind};
 /// let stopped = SearchError::TimeLimit { stats: Default::default(), lower_bound: 50 };
-/// let hint = budget_hint(&stopped, Method::Idastar, Some(Kind::SevenEight));
+/// let hint = budget_hint(&stopped, Algorithm::Idastar, Some(Kind::SevenEight));
 /// assert!(hint.starts_with("raise --time-limit; `slider pdb build 7-8`"));
 /// ```
 #[must_use]
-pub fn budget_hint(error: &SearchError, method: Method, stronger: Option<Kind>) -> String {
+pub fn budget_hint(error: &SearchError, algorithm: Algorithm, stronger: Option<Kind>) -> String {
     let raise = match error {
         SearchError::MemoryLimit { .. } => "raise --max-memory, or use --algorithm idastar",
         SearchError::TimeLimit { .. } => "raise --time-limit",
@@ -116,7 +116,7 @@ pub fn budget_hint(error: &SearchError, method: Method, stronger: Option<Kind>) 
     match stronger {
         Some(kind) => format!(
             "{raise}; {}",
-            super::pdb::stronger_hint(kind, method == Method::Idastar)
+            super::pdb::stronger_hint(kind, algorithm == Algorithm::Idastar)
         ),
         None => raise.to_string(),
     }

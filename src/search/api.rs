@@ -23,7 +23,8 @@ pub struct SearchStats {
     pub initial_h: u64,
 }
 
-/// Limits on a search. The default is none.
+/// Limits on a search. The default is none; set the ones wanted and take
+/// the rest from it (`..Limits::default()`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Most nodes to generate.
@@ -52,7 +53,30 @@ impl Default for Limits {
     }
 }
 
-/// How [`search`](super::idastar::search) runs: the heuristic, the goal, the databases and limits.
+/// How a search runs ([`solve`](super::solve),
+/// [`idastar::search`](super::idastar::search),
+/// [`classic::solve`](super::classic::solve)): the heuristic, the goal, the
+/// databases, limits and threads.
+///
+/// Build one by naming what differs from the default and taking the rest
+/// from it (`..SearchConfig::default()`, and `..Limits::default()` within),
+/// so that a new field, given a default, needs no edit where configurations
+/// are built. The default: linear conflict towards the course's goal, no
+/// databases, no limits, this thread only.
+///
+/// # Example
+///
+/// ```
+/// use slider::search::{Heuristic, Limits, SearchConfig, idastar::search};
+/// let config = SearchConfig {
+///     heuristic: Heuristic::Manhattan,
+///     limits: Limits { nodes: 1_000_000, ..Limits::default() },
+///     ..SearchConfig::default()
+/// };
+/// let board: slider::Board = "3  8 1 3  4 0 2  7 6 5".parse()?;
+/// assert_eq!(search(&board, &config)?.moves.len(), 14);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SearchConfig<'a> {
     /// The heuristic.

@@ -10,40 +10,28 @@
 //! memory limits by offering no more successors once a limit is reached,
 //! which ends every one of those searches promptly. IDA* is
 //! [`crate::search::idastar`].
+//!
+//! The algorithms are named by [`Algorithm`], the crate's one enum of
+//! searches; the functions here run its classic four
+//! ([`Algorithm::Bfs`], [`Algorithm::Bibfs`], [`Algorithm::Astar`],
+//! [`Algorithm::Iddfs`]) and refuse the others with
+//! [`SearchError::Config`]: IDA* has its own driver, and the course's A*
+//! is [`crate::Solver`].
 
 use std::cell::Cell;
-use std::fmt;
 use std::time::Instant;
 
 use pathfinding::directed::{astar::astar, bfs::bfs, bfs::bfs_bidirectional, iddfs::iddfs};
 
-use crate::search::Goal;
-use crate::search::{SearchConfig, SearchError, SearchStats, Solution, estimate};
+use crate::search::{Algorithm, Goal, SearchConfig, SearchError, SearchStats, Solution, estimate};
 use crate::{Board, Direction};
 
-/// A classic algorithm.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Algorithm {
-    /// Breadth-first search from the board.
-    Bfs,
-    /// Breadth-first search from both ends, meeting in the middle.
-    BidirectionalBfs,
-    /// A* with a closed set and the configured heuristic as priority.
-    AStar,
-    /// Depth-first search with the depth limit raised one at a time.
-    Iddfs,
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Algorithm::Bfs => "breadth-first search",
-            Algorithm::BidirectionalBfs => "bidirectional breadth-first search",
-            Algorithm::AStar => "A*",
-            Algorithm::Iddfs => "iterative-deepening depth-first search",
-        })
-    }
+/// The error of an algorithm this module does not run: IDA* (see
+/// [`crate::search::idastar`]) and the course's A* ([`crate::Solver`]).
+fn not_classic(algorithm: Algorithm) -> SearchError {
+    SearchError::Config(format!(
+        "{algorithm} is not one of the classic algorithms (`search::solve` runs every optimal search)"
+    ))
 }
 
 /// A state: the tile at each cell.
@@ -118,12 +106,14 @@ impl Graph<'_> {
     }
 }
 
-/// Finds an optimal solution with `algorithm`.
+/// Finds an optimal solution with `algorithm`, one of the classic four.
 ///
 /// # Errors
 ///
 /// As [`crate::search::idastar::search`]: unsolvable, a limit reached, or
 /// a configuration that does not fit (boards wider than 256 here).
+/// [`Algorithm::Idastar`] and [`Algorithm::Reference`] are not run here:
+/// [`SearchError::Config`].
 ///
 /// # Panics
 ///
@@ -132,11 +122,13 @@ impl Graph<'_> {
 /// # Example
 ///
 /// ```
-/// use slider::search::classic::{Algorithm, solve};
+/// use slider::search::{Algorithm, SearchError, classic::solve};
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
-/// for algorithm in [Algorithm::Bfs, Algorithm::BidirectionalBfs, Algorithm::AStar, Algorithm::Iddfs] {
+/// for algorithm in [Algorithm::Bfs, Algorithm::Bibfs, Algorithm::Astar, Algorithm::Iddfs] {
 ///     assert_eq!(solve(&board, algorithm, &Default::default())?.moves.len(), 4);
 /// }
+/// let refused = solve(&board, Algorithm::Idastar, &Default::default());
+/// assert!(matches!(refused, Err(SearchError::Config(_))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve(
@@ -146,8 +138,9 @@ pub fn solve(
 ) -> Result<Solution, SearchError> {
     let bidirectional = match algorithm {
         Algorithm::Bfs => false,
-        Algorithm::BidirectionalBfs => true,
-        _ => return solve_generic(board, algorithm, config),
+        Algorithm::Bibfs => true,
+        Algorithm::Astar | Algorithm::Iddfs => return solve_generic(board, algorithm, config),
+        Algorithm::Idastar | Algorithm::Reference => return Err(not_classic(algorithm)),
     };
     let n = board.size();
     if n > 4 {
@@ -200,9 +193,9 @@ fn check_goal(
 /// # Example
 ///
 /// ```
-/// use slider::search::classic::{Algorithm, solve_generic};
+/// use slider::search::{Algorithm, classic::solve_generic};
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
-/// assert_eq!(solve_generic(&board, Algorithm::BidirectionalBfs, &Default::default())?.moves.len(), 4);
+/// assert_eq!(solve_generic(&board, Algorithm::Bibfs, &Default::default())?.moves.len(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_generic(
@@ -210,6 +203,9 @@ pub fn solve_generic(
     algorithm: Algorithm,
     config: &SearchConfig<'_>,
 ) -> Result<Solution, SearchError> {
+    if let Algorithm::Idastar | Algorithm::Reference = algorithm {
+        return Err(not_classic(algorithm));
+    }
     let n = board.size();
     let goal = &check_goal(board, algorithm, config)?;
     let start: State = board.tiles().map(|t| t as u16).collect();
@@ -229,14 +225,14 @@ pub fn solve_generic(
     let mut initial_h = 0;
     let path = match algorithm {
         Algorithm::Bfs => bfs(&start, |s| graph.successors(s), |s| *s == target),
-        Algorithm::BidirectionalBfs => bfs_bidirectional(
+        Algorithm::Bibfs => bfs_bidirectional(
             &start,
             &target,
             |s| graph.successors(s),
             |s| graph.successors(s),
         ),
         Algorithm::Iddfs => iddfs(start.clone(), |s| graph.successors(s), |s| *s == target),
-        Algorithm::AStar => {
+        Algorithm::Astar => {
             let h = |s: &State| {
                 let tiles: Vec<u32> = s.iter().map(|&t| u32::from(t)).collect();
                 let board = Board::from_tiles(n, &tiles).expect("states are boards");
@@ -251,6 +247,7 @@ pub fn solve_generic(
             )
             .map(|(path, _)| path)
         }
+        Algorithm::Idastar | Algorithm::Reference => return Err(not_classic(algorithm)),
     };
     let mut stats = graph.stats();
     stats.initial_h = initial_h;

@@ -1,15 +1,27 @@
 //! From-scratch estimates of a board's distance to a goal, computed by the
-//! same engines IDA* moves through its tree (`nodes.rs`).
+//! same engines IDA* moves through its tree, chosen as IDA* chooses them
+//! (`nodes::with_engine`).
 
 use super::Goal;
 use super::heuristic::Heuristic;
-use super::nodes::{LineNode, Node, PdbNode, RankedNode};
+use super::nodes::{EngineTask, Node, with_engine};
 use super::pdb::PatternDatabase;
 use crate::Board;
 
+/// An engine's estimate where it was set up.
+struct FromScratch;
+
+impl EngineTask for FromScratch {
+    type Output = u64;
+
+    fn run<N: Node + Clone + Send>(self, mut engine: N) -> u64 {
+        engine.h(u64::MAX)
+    }
+}
+
 /// The value of `heuristic` for `board` towards `goal`, computed from
 /// scratch (the pattern databases need `pdb`, built for `goal`; without them
-/// this is linear conflict).
+/// this is Manhattan).
 ///
 /// # Example
 ///
@@ -19,6 +31,7 @@ use crate::Board;
 /// let goal = Goal::standard(3);
 /// assert_eq!(estimate(&board, &goal, Heuristic::Manhattan, None), board.manhattan());
 /// assert_eq!(estimate(&board, &goal, Heuristic::Hamming, None), board.hamming() as u64);
+/// assert_eq!(estimate(&board, &goal, Heuristic::PatternDatabase, None), board.manhattan());
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
 pub fn estimate(
@@ -27,13 +40,7 @@ pub fn estimate(
     heuristic: Heuristic,
     pdb: Option<&PatternDatabase>,
 ) -> u64 {
-    match (heuristic, pdb) {
-        (Heuristic::PatternDatabase, Some(pdb)) if pdb.is_ranked() => {
-            RankedNode::new(board, pdb).h(u64::MAX)
-        }
-        (Heuristic::PatternDatabase, Some(pdb)) => PdbNode::new(board, pdb).h(u64::MAX),
-        _ => LineNode::new(board, goal, heuristic).h(u64::MAX),
-    }
+    with_engine(board, goal, heuristic, pdb, FromScratch)
 }
 
 /// Manhattan distance plus linear conflicts towards `goal`: an admissible

@@ -3,8 +3,10 @@
 //! estimates are in `estimate.rs`, computed by the same engines IDA* moves
 //! through its tree (`nodes.rs`).
 //!
-//! Adding a heuristic: a variant here, its engine in `nodes.rs` (or a case
-//! of an existing one), and its name in [`HeuristicChoice`] (`--heuristic`).
+//! Adding a heuristic: a variant here, its engine in `nodes/` (or a case
+//! of an existing one) and its arm in `nodes::with_engine` (the one
+//! mapping to engines, which will not compile without it), and its name in
+//! [`HeuristicChoice`] (`--heuristic`).
 
 /// An admissible heuristic for IDA* and A*.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::nodes::{LineNode, Node, PdbNode, RankedNode};
+use super::nodes::{EngineTask, Node, with_engine};
 use super::prune::{Pruner, Trail};
 use super::{Goal, Heuristic, Limits, SearchConfig, SearchError, SearchStats, Solution};
 use crate::{Board, Direction};
@@ -230,8 +230,6 @@ pub fn search(board: &Board, config: &SearchConfig<'_>) -> Result<Solution, Sear
     if !goal.reaches(board) {
         return Err(SearchError::Unsolvable);
     }
-    let n = board.size();
-    let deadline = config.limits.time.map(|t| Instant::now() + t);
     if config.heuristic == Heuristic::PatternDatabase {
         let Some(pdb) = config.pdb else {
             return Err(SearchError::Config(
@@ -243,42 +241,50 @@ pub fn search(board: &Board, config: &SearchConfig<'_>) -> Result<Solution, Sear
                 "the pattern databases were built for another goal".into(),
             ));
         }
-        if pdb.is_ranked() {
-            let node = RankedNode::new(board, pdb);
-            return run(node, n, config.limits, deadline, config.threads);
-        }
-        let node = PdbNode::new(board, pdb);
-        return run(node, n, config.limits, deadline, config.threads);
     }
-    let node = LineNode::new(board, goal, config.heuristic);
-    run(node, n, config.limits, deadline, config.threads)
+    let ida = Ida {
+        n: board.size(),
+        limits: config.limits,
+        deadline: config.limits.time.map(|t| Instant::now() + t),
+        threads: config.threads,
+    };
+    with_engine(board, goal, config.heuristic, config.pdb, ida)
 }
 
-fn run<N: Node + Clone + Send>(
-    node: N,
+/// IDA* over whichever engine computes the heuristic, on this thread or
+/// split among `threads`.
+struct Ida {
     n: usize,
     limits: Limits,
     deadline: Option<Instant>,
     threads: usize,
-) -> Result<Solution, SearchError> {
-    let driver = Driver {
-        node,
-        slides: slide_table(n),
-        pruner: Pruner::get(),
-        budget: limits.nodes,
-        max_cost: limits.cost,
-        deadline,
-        stats: SearchStats::default(),
-        path: Vec::new(),
-        overtaken: None,
-    };
-    if threads <= 1 {
-        return driver.run();
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-    match pool {
-        Ok(pool) => pool.install(|| driver.run_parallel()),
-        Err(_) => driver.run(), // no threads to be had: one is enough
+}
+
+impl EngineTask for Ida {
+    type Output = Result<Solution, SearchError>;
+
+    fn run<N: Node + Clone + Send>(self, node: N) -> Result<Solution, SearchError> {
+        let driver = Driver {
+            node,
+            slides: slide_table(self.n),
+            pruner: Pruner::get(),
+            budget: self.limits.nodes,
+            max_cost: self.limits.cost,
+            deadline: self.deadline,
+            stats: SearchStats::default(),
+            path: Vec::new(),
+            overtaken: None,
+        };
+        if self.threads <= 1 {
+            return driver.run();
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build();
+        match pool {
+            Ok(pool) => pool.install(|| driver.run_parallel()),
+            Err(_) => driver.run(), // no threads to be had: one is enough
+        }
     }
 }
 

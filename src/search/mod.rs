@@ -5,25 +5,28 @@
 //!   [`SearchStats`], [`SearchError`], shared by every search;
 //! - heuristics: [`Heuristic`] and its default policy; the estimates
 //!   ([`estimate`], [`linear_conflict`]);
-//! - `nodes` (private): the incremental heuristic engines;
+//! - `nodes` (private): the incremental heuristic engines, and the one
+//!   mapping from a heuristic to its engine that IDA* and [`estimate`] share;
 //! - [`idastar`]: the IDA* driver; [`classic`]: breadth-first,
 //!   bidirectional, A* and IDDFS; [`pdb`]: pattern databases;
-//! - [`solve`]: one entry point for all of them, chosen by [`Method`].
+//! - [`Algorithm`]: which search, the one enum for it (the course's A*
+//!   and every optimal search); [`solve`]: one entry point for all of the
+//!   optimal ones.
 
+mod algorithm;
 mod api;
 pub mod classic;
 mod estimate;
 mod goal;
 mod heuristic;
 pub mod idastar;
-mod method;
 mod nodes;
 mod packed;
 pub mod pdb;
 mod prune;
 
+pub use algorithm::{Algorithm, DEFAULT_MAX_NODES, Outcome, Request, run, solve};
 pub use api::{Limits, SearchConfig, SearchError, SearchStats, Solution};
 pub use estimate::{estimate, linear_conflict};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicChoice};
-pub use method::{Algorithm, DEFAULT_MAX_NODES, Method, Outcome, Request, run, solve};

@@ -8,7 +8,7 @@ use slider::Priority;
 use slider::app::solve::{SolveJob, solve};
 use slider::app::{CommandError, Console};
 use slider::course::Api;
-use slider::search::{Algorithm, HeuristicChoice, Method};
+use slider::search::{Algorithm, HeuristicChoice};
 
 /// Arguments of `slider solve`.
 #[derive(Debug, Args)]
@@ -87,7 +87,7 @@ pub fn run(args: &SolveArgs, console: &Console) -> Result<u8, CommandError> {
         puzzle: &args.puzzle,
         api: args.api,
         algorithm: if args.fast {
-            Algorithm::Search(Method::Idastar)
+            Algorithm::Idastar
         } else {
             args.algorithm
         },

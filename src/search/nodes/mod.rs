@@ -10,6 +10,9 @@
 //!   the tile that moved;
 //! - [`RankedNode`] (`ranked.rs`): the ranked four-bit databases (7-8, 6-6-6-6), with the
 //!   Manhattan distance kept beside them.
+//!
+//! Which engine computes which heuristic is decided in one place,
+//! [`with_engine`], for IDA*'s driver and the from-scratch estimates alike.
 
 use super::Goal;
 use super::heuristic::Heuristic;
@@ -41,6 +44,45 @@ pub(crate) trait Node {
     fn apply(&mut self, target: usize) -> Self::Undo;
     /// Reverses [`Node::apply`]; the blank goes back to `from`.
     fn undo(&mut self, from: usize, undo: Self::Undo);
+}
+
+/// A computation over whichever engine computes a heuristic: what a caller
+/// of [`with_engine`] hands it (a generic closure, which Rust lacks). It is
+/// monomorphised per engine, so IDA*'s inner loop calls the engine
+/// statically.
+pub(crate) trait EngineTask {
+    /// What the computation returns.
+    type Output;
+    /// Runs the computation with `engine`, set up at the board.
+    fn run<N: Node + Clone + Send>(self, engine: N) -> Self::Output;
+}
+
+/// Runs `task` with the engine of `heuristic` (and its databases `pdb`,
+/// built for `goal`) set up at `board`: the one mapping from a heuristic to
+/// its engine. Ranked databases go to [`RankedNode`], the others to
+/// [`PdbNode`]; Hamming, Manhattan and linear conflict to [`LineNode`],
+/// which also takes the pattern-database heuristic without databases
+/// (where it counts Manhattan; IDA* refuses that case before it gets here).
+pub(crate) fn with_engine<T: EngineTask>(
+    board: &Board,
+    goal: &Goal,
+    heuristic: Heuristic,
+    pdb: Option<&PatternDatabase>,
+    task: T,
+) -> T::Output {
+    match (heuristic, pdb) {
+        (Heuristic::PatternDatabase, Some(pdb)) if pdb.is_ranked() => {
+            task.run(RankedNode::new(board, pdb))
+        }
+        (Heuristic::PatternDatabase, Some(pdb)) => task.run(PdbNode::new(board, pdb)),
+        (
+            Heuristic::PatternDatabase
+            | Heuristic::Hamming
+            | Heuristic::Manhattan
+            | Heuristic::LinearConflict,
+            _,
+        ) => task.run(LineNode::new(board, goal, heuristic)),
+    }
 }
 
 /// Hamming, Manhattan or linear conflict, for any size and goal.
