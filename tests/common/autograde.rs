@@ -1,7 +1,11 @@
 //! The harness of the autograde tests (`tests/autograde.rs`,
+//! `tests/autograde_hostile.rs`, `tests/autograde_platforms.rs`,
 //! `tests/container.rs`): `slider autograde` under a watchdog, the
-//! expectations of `fixtures/autograde/expected.txt`, and how a report
-//! is compared with them.
+//! expectations of `fixtures/autograde/expected.txt`, how a report is
+//! compared with them, fixture submissions copied, and Gradescope's and
+//! Classroom's files read. What the tests do with whole reports (snapshots,
+//! a fixture folder graded, every format written) is in
+//! `autograde_reports.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -407,6 +411,19 @@ pub fn submit(fixture: &str, submission: &std::path::Path) {
             .join(fixture)
             .join(file);
         std::fs::copy(from, submission.join(file)).unwrap();
+    }
+}
+
+/// Copies the fixture submission `name` into `dir` under the folder name `as_name`.
+pub fn copy_fixture(name: &str, dir: &std::path::Path, as_name: &str) {
+    let to = dir.join(as_name);
+    std::fs::create_dir_all(&to).unwrap();
+    for file in ["Board.java", "Solver.java"] {
+        std::fs::copy(
+            root_dir().join("fixtures/autograde").join(name).join(file),
+            to.join(file),
+        )
+        .unwrap();
     }
 }
 

@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 pub mod autograde;
+pub mod autograde_reports;
+pub mod grade;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
