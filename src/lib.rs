@@ -50,7 +50,8 @@
 //!    benchmarks' tables and pattern-database notes.
 //! 9. `app` (feature `cli`): the binaries' commands, each driven through
 //!    an injected [`app::Console`] (output, diagnostics, progress displays,
-//!    signal handling) and returning its exit code.
+//!    signal handling) and returning its exit code or the
+//!    [`app::CommandError`] that stopped it.
 //! 10. `fuzz_checks` (feature `arbitrary`): the properties the fuzz targets
 //!     and the corpus-replay test check.
 //!
