@@ -222,14 +222,14 @@ fn exact_by_search<R: Rng>(
     walked: &mut dyn FnMut(u32),
 ) -> Result<Board, GenerateError> {
     use crate::search::idastar::search;
-    use crate::search::{Heuristic, Limits, SearchConfig};
+    use crate::search::{Heuristic, SearchConfig, SearchLimits};
     let goal = Board::goal(n).map_err(GenerateError::Size)?;
     let config = SearchConfig {
         heuristic: Heuristic::LinearConflict,
-        limits: Limits {
+        limits: SearchLimits {
             nodes: PROOF_NODE_BUDGET,
             cost: Some(u64::from(moves)),
-            ..Limits::default()
+            ..SearchLimits::default()
         },
         ..SearchConfig::default()
     };

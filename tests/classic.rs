@@ -9,7 +9,7 @@ use slider::Board;
 use slider::oracle::Oracle;
 use slider::search::classic::{solve, solve_generic};
 use slider::search::pdb::PatternDatabase;
-use slider::search::{Algorithm, Goal, Heuristic, Limits, SearchConfig, SearchError};
+use slider::search::{Algorithm, Goal, Heuristic, SearchConfig, SearchError, SearchLimits};
 
 #[test]
 fn every_classic_algorithm_equals_the_oracle_on_random_3x3_boards() {
@@ -96,9 +96,9 @@ fn node_time_and_memory_limits_stop_every_classic_algorithm_without_a_path() {
         Algorithm::Iddfs,
     ] {
         let config = SearchConfig {
-            limits: Limits {
+            limits: SearchLimits {
                 nodes: 5_000,
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             ..SearchConfig::default()
         };
@@ -108,9 +108,9 @@ fn node_time_and_memory_limits_stop_every_classic_algorithm_without_a_path() {
             "{algorithm}: {result:?}"
         );
         let config = SearchConfig {
-            limits: Limits {
+            limits: SearchLimits {
                 time: Some(std::time::Duration::ZERO),
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             ..SearchConfig::default()
         };
@@ -122,9 +122,9 @@ fn node_time_and_memory_limits_stop_every_classic_algorithm_without_a_path() {
         // 64 KB hold about a thousand boxed 4x4 states (generic) or 2,730
         // packed ones (native breadth-first searches).
         let config = SearchConfig {
-            limits: Limits {
+            limits: SearchLimits {
                 bytes: Some(64 << 10),
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             ..SearchConfig::default()
         };

@@ -293,7 +293,7 @@ fn the_cache_rebuilds_missing_corrupt_truncated_and_foreign_files() {
 
 #[test]
 fn a_move_limit_proves_that_no_shorter_path_exists() {
-    use slider::search::Limits;
+    use slider::search::SearchLimits;
     let pdb = pdb4();
     let goal = Goal::standard(4);
     let mut rng = common::Rng::new(7070);
@@ -301,9 +301,9 @@ fn a_move_limit_proves_that_no_shorter_path_exists() {
         let board = Board::from_tiles(4, &common::random_walk(4, 40, &mut rng)).unwrap();
         let optimum = Solver::new(&board).unwrap().moves() as u64;
         let limited = |cost| SearchConfig {
-            limits: Limits {
+            limits: SearchLimits {
                 cost: Some(cost),
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             ..config(Heuristic::PatternDatabase, &goal, Some(pdb))
         };

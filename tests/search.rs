@@ -159,11 +159,11 @@ fn threads_find_the_single_threaded_path() {
     }
 }
 
-/// Limits hold with threads too: a spent budget or a move limit gives no
+/// SearchLimits hold with threads too: a spent budget or a move limit gives no
 /// path, and the bound it reports is a true lower bound.
 #[test]
 fn threads_respect_limits() {
-    use slider::search::{Limits, SearchConfig, SearchError};
+    use slider::search::{SearchConfig, SearchError, SearchLimits};
     let board = common::course_board("puzzle4x4-hard1.txt");
     let limited = |limits| SearchConfig {
         heuristic: Heuristic::LinearConflict,
@@ -173,9 +173,9 @@ fn threads_respect_limits() {
     };
     let budget = search(
         &board,
-        &limited(Limits {
+        &limited(SearchLimits {
             nodes: 50_000,
-            ..Limits::default()
+            ..SearchLimits::default()
         }),
     );
     assert!(
@@ -184,9 +184,9 @@ fn threads_respect_limits() {
     );
     let within = search(
         &board,
-        &limited(Limits {
+        &limited(SearchLimits {
             cost: Some(37),
-            ..Limits::default()
+            ..SearchLimits::default()
         }),
     );
     assert!(

@@ -159,9 +159,9 @@ pub fn korf_run(
     let config = SearchConfig {
         heuristic,
         pdb: pdb.as_ref(),
-        limits: crate::search::Limits {
+        limits: crate::search::SearchLimits {
             time: run.time,
-            ..crate::search::Limits::default()
+            ..crate::search::SearchLimits::default()
         },
         threads: run.threads,
         ..SearchConfig::default()

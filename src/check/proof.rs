@@ -8,7 +8,7 @@ use crate::search::Goal;
 use crate::search::idastar::search;
 use crate::search::linear_conflict;
 use crate::search::pdb::PatternDatabase;
-use crate::search::{Heuristic, Limits, SearchConfig, SearchError, Solution};
+use crate::search::{Heuristic, SearchConfig, SearchError, SearchLimits, Solution};
 
 /// Prebuilt tables a proof may use: the exhaustive oracle (n ≤ 3) and
 /// pattern databases (4x4, course goal). Missing ones are built (the
@@ -215,10 +215,10 @@ pub fn prove_optimum_with(
         let cheap = SearchConfig {
             heuristic: Heuristic::LinearConflict,
             goal: Some(goal),
-            limits: Limits {
+            limits: SearchLimits {
                 nodes: budget.min(CHEAP_BUDGET),
                 cost: upper.map(|moves| moves.saturating_sub(1)),
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             ..SearchConfig::default()
         };
@@ -254,10 +254,10 @@ pub fn prove_optimum_with(
         heuristic: Heuristic::auto(true, pdb.is_some()),
         pdb,
         goal: Some(goal),
-        limits: Limits {
+        limits: SearchLimits {
             nodes: budget,
             cost: upper.map(|moves| moves.saturating_sub(1)),
-            ..Limits::default()
+            ..SearchLimits::default()
         },
         ..SearchConfig::default()
     };

@@ -10,7 +10,7 @@
 //! - files are opened without blocking, so a FIFO with no writer reads as
 //!   empty instead of hanging in `open`;
 //! - pipes, FIFOs, terminals and devices wait at most an idle time for the
-//!   next byte ([`Input`]'s `idle`), so a writer that never writes or never
+//!   next byte ([`InputStream`]'s `idle`), so a writer that never writes or never
 //!   closes ends in an error, not a hang;
 //! - a directory is refused when it is opened.
 //!
@@ -61,7 +61,7 @@ pub const DEFAULT_IDLE: Duration = Duration::from_secs(30);
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug)]
-pub struct Input {
+pub struct InputStream {
     inner: Inner,
     /// `None` for regular files, which never block.
     idle: Option<Duration>,
@@ -81,9 +81,9 @@ enum Inner {
 /// # Errors
 ///
 /// The system's error for a missing or unreadable path, or a directory.
-pub fn open(path: &Path, idle: Option<Duration>) -> io::Result<Input> {
+pub fn open(path: &Path, idle: Option<Duration>) -> io::Result<InputStream> {
     if path.as_os_str() == "-" {
-        return Ok(Input {
+        return Ok(InputStream {
             inner: Inner::Stdin(io::stdin()),
             idle,
         });
@@ -104,7 +104,7 @@ pub fn open(path: &Path, idle: Option<Duration>) -> io::Result<Input> {
         // Reads of regular files never wait; clear the flag for clarity.
         set_blocking(&file)?;
     }
-    Ok(Input {
+    Ok(InputStream {
         inner: Inner::File(file),
         idle: if regular { None } else { idle },
     })
@@ -117,7 +117,7 @@ fn set_blocking(file: &File) -> io::Result<()> {
     Ok(())
 }
 
-impl Input {
+impl InputStream {
     /// Waits until the input has data (or an end), at most the idle time.
     fn wait(&self, started: Instant) -> io::Result<()> {
         use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
@@ -154,7 +154,7 @@ impl Input {
     }
 }
 
-impl Read for Input {
+impl Read for InputStream {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let started = Instant::now();
         loop {

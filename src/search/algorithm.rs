@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::classic;
 use super::pdb::{Kind, PatternDatabase};
 use super::{
-    Goal, Heuristic, HeuristicChoice, Limits, SearchConfig, SearchError, Solution, idastar,
+    Goal, Heuristic, HeuristicChoice, SearchConfig, SearchError, SearchLimits, Solution, idastar,
 };
 use crate::Board;
 
@@ -181,7 +181,7 @@ pub struct Request<'a> {
 
 /// What a requested search did.
 #[derive(Debug, Clone)]
-pub struct Outcome {
+pub struct Searched {
     /// The search's result.
     pub result: Result<Solution, SearchError>,
     /// The heuristic it used (`None` for a blind search).
@@ -225,7 +225,7 @@ pub fn run(
     board: &Board,
     request: &Request<'_>,
     open: &dyn Fn(&Goal) -> Result<PatternDatabase, String>,
-) -> Result<Outcome, String> {
+) -> Result<Searched, String> {
     let algorithm = request.algorithm;
     let databases =
         PatternDatabase::available(request.goal, super::pdb::Choice::Best, request.pdb_dir);
@@ -247,17 +247,17 @@ pub fn run(
         heuristic,
         goal: Some(request.goal),
         pdb: pdb.as_ref(),
-        limits: Limits {
+        limits: SearchLimits {
             nodes: request.max_nodes.unwrap_or(default_nodes),
             time: request.time,
             bytes: request.bytes,
-            ..Limits::default()
+            ..SearchLimits::default()
         },
         threads: request.threads,
     };
     let started = Instant::now();
     let result = solve(board, algorithm, &config);
-    Ok(Outcome {
+    Ok(Searched {
         result,
         heuristic: algorithm.uses_heuristic().then_some(heuristic),
         stronger: PatternDatabase::stronger_than(request.goal, pdb.as_ref()),

@@ -1,5 +1,5 @@
 //! The vocabulary every search shares: what it is given ([`SearchConfig`],
-//! [`Limits`]), what it returns ([`Solution`], [`SearchStats`]) and why it
+//! [`SearchLimits`]), what it returns ([`Solution`], [`SearchStats`]) and why it
 //! may return nothing ([`SearchError`]).
 
 use std::fmt;
@@ -23,10 +23,10 @@ pub struct SearchStats {
     pub initial_h: u64,
 }
 
-/// Limits on a search. The default is none; set the ones wanted and take
-/// the rest from it (`..Limits::default()`).
+/// SearchLimits on a search. The default is none; set the ones wanted and take
+/// the rest from it (`..SearchLimits::default()`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct SearchLimits {
     /// Most nodes to generate.
     pub nodes: u64,
     /// Longest time to search.
@@ -42,9 +42,9 @@ pub struct Limits {
     pub bytes: Option<u64>,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for SearchLimits {
+    fn default() -> SearchLimits {
+        SearchLimits {
             nodes: u64::MAX,
             time: None,
             cost: None,
@@ -59,7 +59,7 @@ impl Default for Limits {
 /// databases, limits and threads.
 ///
 /// Build one by naming what differs from the default and taking the rest
-/// from it (`..SearchConfig::default()`, and `..Limits::default()` within),
+/// from it (`..SearchConfig::default()`, and `..SearchLimits::default()` within),
 /// so that a new field, given a default, needs no edit where configurations
 /// are built. The default: linear conflict towards the course's goal, no
 /// databases, no limits, this thread only.
@@ -67,10 +67,10 @@ impl Default for Limits {
 /// # Example
 ///
 /// ```
-/// use slider::search::{Heuristic, Limits, SearchConfig, idastar::search};
+/// use slider::search::{Heuristic, SearchLimits, SearchConfig, idastar::search};
 /// let config = SearchConfig {
 ///     heuristic: Heuristic::Manhattan,
-///     limits: Limits { nodes: 1_000_000, ..Limits::default() },
+///     limits: SearchLimits { nodes: 1_000_000, ..SearchLimits::default() },
 ///     ..SearchConfig::default()
 /// };
 /// let board: slider::Board = "3  8 1 3  4 0 2  7 6 5".parse()?;
@@ -87,7 +87,7 @@ pub struct SearchConfig<'a> {
     /// be for the same goal.
     pub pdb: Option<&'a PatternDatabase>,
     /// Node and time limits.
-    pub limits: Limits,
+    pub limits: SearchLimits,
     /// Threads for IDA* (0 or 1: this thread only). The top of each
     /// iteration's tree is split among them; the path found is the one a
     /// single thread finds, and the node budget is checked per subtree (it
@@ -117,7 +117,7 @@ pub enum SearchError {
         /// The proven lower bound on the optimum.
         lower_bound: u64,
     },
-    /// No solution within [`Limits::cost`] moves exists: every solution
+    /// No solution within [`SearchLimits::cost`] moves exists: every solution
     /// has at least `lower_bound` moves.
     NoneWithin {
         /// What was searched.
@@ -125,7 +125,7 @@ pub enum SearchError {
         /// The proven lower bound on the optimum (above the limit).
         lower_bound: u64,
     },
-    /// The stored states would outgrow [`Limits::bytes`].
+    /// The stored states would outgrow [`SearchLimits::bytes`].
     MemoryLimit {
         /// What was searched.
         stats: SearchStats,

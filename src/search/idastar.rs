@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::nodes::{EngineTask, Node, with_engine};
 use super::prune::{Pruner, Trail};
-use super::{Goal, Heuristic, Limits, SearchConfig, SearchError, SearchStats, Solution};
+use super::{Goal, Heuristic, SearchConfig, SearchError, SearchLimits, SearchStats, Solution};
 use crate::{Board, Direction};
 
 /// Why the depth-first pass stopped early.
@@ -183,9 +183,9 @@ pub fn ida_star(board: &Board, heuristic: Heuristic, budget: u64) -> Result<Solu
         board,
         &SearchConfig {
             heuristic,
-            limits: Limits {
+            limits: SearchLimits {
                 nodes: budget,
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             ..SearchConfig::default()
         },
@@ -255,7 +255,7 @@ pub fn search(board: &Board, config: &SearchConfig<'_>) -> Result<Solution, Sear
 /// split among `threads`.
 struct Ida {
     n: usize,
-    limits: Limits,
+    limits: SearchLimits,
     deadline: Option<Instant>,
     threads: usize,
 }

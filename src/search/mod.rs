@@ -1,7 +1,7 @@
 //! Optimal search beyond the course's A*: goals, admissible heuristics,
 //! pattern databases, IDA* and the classic textbook algorithms.
 //!
-//! - [`api`](self): [`SearchConfig`], [`Limits`], [`Solution`],
+//! - [`api`](self): [`SearchConfig`], [`SearchLimits`], [`Solution`],
 //!   [`SearchStats`], [`SearchError`], shared by every search;
 //! - heuristics: [`Heuristic`] and its default policy; the estimates
 //!   ([`estimate`], [`linear_conflict`]);
@@ -25,8 +25,8 @@ mod packed;
 pub mod pdb;
 mod prune;
 
-pub use algorithm::{Algorithm, DEFAULT_MAX_NODES, Outcome, Request, run, solve};
-pub use api::{Limits, SearchConfig, SearchError, SearchStats, Solution};
+pub use algorithm::{Algorithm, DEFAULT_MAX_NODES, Request, Searched, run, solve};
+pub use api::{SearchConfig, SearchError, SearchLimits, SearchStats, Solution};
 pub use estimate::{estimate, linear_conflict};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicChoice};

@@ -106,7 +106,7 @@ impl Side {
     }
 }
 
-/// Limits and counts shared by both algorithms.
+/// SearchLimits and counts shared by both algorithms.
 struct Budget<'a> {
     config: &'a SearchConfig<'a>,
     deadline: Option<Instant>,
