@@ -22,8 +22,10 @@ fn rows(file: &str) -> Vec<Vec<String>> {
 }
 
 fn counts(puzzle: &str) -> Counts {
+    static COUNTS: std::sync::LazyLock<model::CountsCache> =
+        std::sync::LazyLock::new(model::CountsCache::default);
     let board: Board = slider::course::file(puzzle).unwrap().parse().unwrap();
-    model::reference(&board).unwrap()
+    COUNTS.reference(&board).unwrap()
 }
 
 /// The reference's count that a test's printed count is compared with.

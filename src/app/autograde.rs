@@ -272,7 +272,8 @@ pub fn prepare(grading: &Grading, console: &Console) -> Result<u8, CommandError>
     };
     let options = options(grading, console)?;
     let started = Instant::now();
-    let counted = crate::autograde::model::stored::warm(options.cache.as_deref());
+    let counts = crate::autograde::model::CountsCache::default();
+    let counted = crate::autograde::model::stored::warm(options.cache.as_deref(), &counts);
     Toolkit::build(&options).map_err(|e| e.to_string())?;
     counted.map_err(|e| format!("cannot keep the model's counts in {}: {e}", cache.display()))?;
     console.status(&present::profile::prepared(cache, started.elapsed()));

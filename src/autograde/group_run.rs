@@ -59,14 +59,20 @@ impl GroupRun {
     /// After timing puzzle `stopped` ran out of time: the later puzzles the
     /// course's reference needs at least as many insertions for are not run
     /// (they would run out of time too, at up to 10 s of CPU each).
-    pub(super) fn skip_harder(&mut self, group: &Group, stopped: usize, from: usize) {
+    pub(super) fn skip_harder(
+        &mut self,
+        group: &Group,
+        stopped: usize,
+        from: usize,
+        counts: &crate::autograde::model::CountsCache,
+    ) {
         let board = |i: usize| match &group.ops[i] {
             protocol::Op::Timing(board) => Some(board),
             _ => None,
         };
         let work = |i: usize| {
             board(i)
-                .and_then(crate::autograde::model::reference)
+                .and_then(|board| counts.reference(board))
                 .map(|c| c.inserts)
         };
         let Some(limit) = work(stopped) else {

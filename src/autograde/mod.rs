@@ -36,6 +36,7 @@ pub mod gradescope;
 mod group_run;
 pub mod java;
 pub mod judge;
+mod memo;
 pub mod model;
 mod pipeline;
 pub mod protocol;

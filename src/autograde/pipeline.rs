@@ -3,6 +3,7 @@
 
 use std::ffi::OsString;
 use std::path::Path;
+use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Instant;
 
 use super::budget::{Budget, Phase};
@@ -36,125 +37,123 @@ pub fn autograde(
     options: &Options,
     done: &(dyn Fn(&SectionReport) + Sync),
 ) -> Report {
-    let (started, settings) = (Instant::now(), &options.settings);
-    let budget = &Budget::new(settings.cpu_cap, settings.wall_cap);
-    let wanted = |c: Category| settings.only.is_empty() || settings.only.contains(&c);
-    let mut report = Report::new(
-        submission.display().to_string(),
-        settings.api,
-        settings.edition,
-    );
-    report.detected = settings.api == Api::Any;
-    report.student = sources::student(submission);
+    // The plan is made while javac runs, the model's counts while the JVMs
+    // run, each on a thread of its own; both are joined before the report
+    // is returned.
+    std::thread::scope(|scope| {
+        let (started, settings) = (Instant::now(), &options.settings);
+        let budget = &Budget::new(settings.cpu_cap, settings.wall_cap);
+        let wanted = |c: Category| settings.only.is_empty() || settings.only.contains(&c);
+        let mut report = Report::new(
+            submission.display().to_string(),
+            settings.api,
+            settings.edition,
+        );
+        report.detected = settings.api == Api::Any;
+        report.student = sources::student(submission);
+        not_run(&mut report, &|c| !wanted(c), super::report::NOT_ASKED);
+        let planning = start_plan(scope, toolkit, options);
+        let mut warming = None;
+        let build_dir = toolkit.root.join(format!("submission-{}", next_id()));
+        let built = build(
+            submission,
+            toolkit,
+            options,
+            &build_dir,
+            budget,
+            &mut report,
+        )
+        .map(|texts| {
+            // The Solver against the reference Board compiles while javap
+            // reads the student's classes: two JDK tools, one per core.
+            std::thread::scope(|scope| {
+                let reference =
+                    scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir, budget));
+                let student = build_dir.join("student");
+                if wanted(Category::Api) || options.settings.api == Api::Any {
+                    api_stage(
+                        &student,
+                        budget,
+                        toolkit,
+                        options,
+                        &mut report,
+                        wanted(Category::Api),
+                    );
+                }
+                let reference = reference
+                    .join()
+                    .unwrap_or_else(|_| Err("the reference compilation failed".to_string()));
+                Built { student, reference }
+            })
+        });
+        if let Some(built) = built {
+            if report.api == Api::Any {
+                report.api = Api::Coursera;
+            }
+            let planned = budget.step(Phase::Plan, || toolkit.memo.plan(report.api, settings));
+            warming = warm_model(scope, &planned, toolkit, options);
+            let runs = run_groups(&planned, &built, toolkit, options, report.api, budget, done);
+            report.printed = runs.iter().map(|(_, run)| run.printed).sum();
+            let mut sections: Vec<(usize, SectionReport)> =
+                runs.into_iter().flat_map(|(s, _)| s).collect();
+            sections.sort_by_key(|(i, _)| *i);
+            report.sections = sections.into_iter().map(|(_, s)| s).collect();
+        } else {
+            if report.api == Api::Any {
+                report.api = Api::Coursera;
+            }
+            not_run(&mut report, &wanted, "compilation failed");
+        }
+        if !wanted(Category::Api) {
+            report.api_check = Stage::default();
+        }
+        let _ = std::fs::remove_dir_all(&build_dir);
+        // (a panic on either thread is the panic hook's to tell: the plan and
+        // the counts are made again by whoever asks for them)
+        for thread in [planning, warming].into_iter().flatten() {
+            let _ = thread.join();
+        }
+        report.elapsed = started.elapsed();
+        report.profile = budget.ledger();
+        // The runner stops starting JVMs with less than a second left.
+        report.timed_out = budget.spent()
+            && report
+                .sections
+                .iter()
+                .flat_map(|s| &s.tests)
+                .any(|t| t.verdict == Verdict::NotRun);
+        report
+    })
+}
+
+/// Starts making the plan on a thread of `scope`: it takes seconds, and is
+/// made while javac runs, for the API given (Coursera's when it is to be
+/// detected, the likelier), into the batch's plans.
+fn start_plan<'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    toolkit: &'scope Toolkit,
+    options: &'scope Options,
+) -> Option<ScopedJoinHandle<'scope, ()>> {
+    std::thread::Builder::new()
+        .name("slider-plan".into())
+        .spawn_scoped(scope, move || {
+            let _ = toolkit.memo.plan(options.settings.api, &options.settings);
+        })
+        .ok()
+}
+
+/// Adds each category `which` picks to the report's not run, for `why`.
+fn not_run(report: &mut Report, which: &dyn Fn(Category) -> bool, why: &str) {
     for category in [
         Category::Api,
         Category::Correctness,
         Category::Memory,
         Category::Timing,
     ] {
-        if !wanted(category) {
-            report
-                .not_run
-                .push((category, super::report::NOT_ASKED.to_string()));
+        if which(category) {
+            report.not_run.push((category, why.to_string()));
         }
     }
-    start_plan(options);
-    let build_dir = toolkit.root.join(format!("submission-{}", next_id()));
-    let built = build(
-        submission,
-        toolkit,
-        options,
-        &build_dir,
-        budget,
-        &mut report,
-    )
-    .map(|texts| {
-        // The Solver against the reference Board compiles while javap
-        // reads the student's classes: two JDK tools, one per core.
-        std::thread::scope(|scope| {
-            let reference =
-                scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir, budget));
-            let student = build_dir.join("student");
-            if wanted(Category::Api) || options.settings.api == Api::Any {
-                api_stage(
-                    &student,
-                    budget,
-                    toolkit,
-                    options,
-                    &mut report,
-                    wanted(Category::Api),
-                );
-            }
-            let reference = reference
-                .join()
-                .unwrap_or_else(|_| Err("the reference compilation failed".to_string()));
-            Built { student, reference }
-        })
-    });
-    if let Some(built) = built {
-        if report.api == Api::Any {
-            report.api = Api::Coursera;
-        }
-        let planned = budget.step(Phase::Plan, || plan(report.api, &options.settings));
-        warm_model(&planned, options.cache.clone());
-        let runs = run_groups(&planned, &built, toolkit, options, report.api, budget, done);
-        report.printed = runs.iter().map(|(_, run)| run.printed).sum();
-        let mut sections: Vec<(usize, SectionReport)> =
-            runs.into_iter().flat_map(|(s, _)| s).collect();
-        sections.sort_by_key(|(i, _)| *i);
-        report.sections = sections.into_iter().map(|(_, s)| s).collect();
-    } else {
-        if report.api == Api::Any {
-            report.api = Api::Coursera;
-        }
-        for category in [
-            Category::Api,
-            Category::Correctness,
-            Category::Memory,
-            Category::Timing,
-        ] {
-            if wanted(category) {
-                report
-                    .not_run
-                    .push((category, "compilation failed".to_string()));
-            }
-        }
-    }
-    if !wanted(Category::Api) {
-        report.api_check = Stage::default();
-    }
-    let _ = std::fs::remove_dir_all(&build_dir);
-    report.elapsed = started.elapsed();
-    report.profile = budget.ledger();
-    // The runner stops starting JVMs with less than a second left.
-    report.timed_out = budget.spent()
-        && report
-            .sections
-            .iter()
-            .flat_map(|s| &s.tests)
-            .any(|t| t.verdict == Verdict::NotRun);
-    report
-}
-
-/// Starts making the plan on a thread of its own: it takes seconds, and is
-/// made while javac runs, for the API given (Coursera's when it is to be
-/// detected, the likelier).
-fn start_plan(options: &Options) {
-    let settings = options.settings.clone();
-    let _ = std::thread::Builder::new()
-        .name("slider-plan".into())
-        .spawn(move || plan(settings.api, &settings));
-}
-
-/// The plan for `api` under `settings`, made once per process.
-fn plan(api: Api, settings: &super::Settings) -> std::sync::Arc<catalog::Planned> {
-    catalog::plan_once(
-        api,
-        settings.edition,
-        &settings.only,
-        settings.seed,
-        settings.fresh_seed,
-    )
 }
 
 fn next_id() -> usize {
@@ -164,10 +163,16 @@ fn next_id() -> usize {
 }
 
 /// Computes the model's counts of every memory and timing puzzle on a
-/// thread of its own, while the JVMs run (the judge waits for a count
-/// still being computed; each is computed once per process). The course's
-/// own puzzles are read from `cache` when they were kept there.
-fn warm_model(planned: &catalog::Planned, cache: Option<std::path::PathBuf>) {
+/// thread of `scope`, while the JVMs run (the judge waits for a count
+/// still being computed; each is computed once per batch, into the
+/// toolkit's). The course's own puzzles are read from `options.cache` when
+/// they were kept there.
+fn warm_model<'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    planned: &catalog::Planned,
+    toolkit: &'scope Toolkit,
+    options: &'scope Options,
+) -> Option<ScopedJoinHandle<'scope, ()>> {
     let boards: Vec<crate::Board> = planned
         .groups
         .iter()
@@ -180,14 +185,16 @@ fn warm_model(planned: &catalog::Planned, cache: Option<std::path::PathBuf>) {
             _ => None,
         })
         .collect();
-    let _ = std::thread::Builder::new()
+    let counts = &toolkit.memo.counts;
+    std::thread::Builder::new()
         .name("slider-model".into())
-        .spawn(move || {
-            let _ = model::stored::warm(cache.as_deref());
+        .spawn_scoped(scope, move || {
+            let _ = model::stored::warm(options.cache.as_deref(), counts);
             for board in boards {
-                let _ = model::reference(&board);
+                let _ = counts.reference(&board);
             }
-        });
+        })
+        .ok()
 }
 
 type Judged = (Vec<(usize, SectionReport)>, GroupRun);
@@ -231,7 +238,14 @@ fn run_groups(
             .filter(|(_, s)| s.group == g)
             .map(|(i, section)| {
                 let judged = budget.step(Phase::Judge, || {
-                    judge_section(section, &run, api, options.settings.edition, options)
+                    judge_section(
+                        section,
+                        &run,
+                        api,
+                        options.settings.edition,
+                        options,
+                        &toolkit.memo,
+                    )
                 });
                 done(&judged);
                 (i, judged)

@@ -11,6 +11,8 @@ use super::catalog::{Classes, Group, JvmMode, Section};
 use super::failure::{Failure, JvmEnd, NotRun};
 use super::group_run::GroupRun;
 use super::judge::{Clocks, Context, judge};
+use super::memo::Memo;
+use super::model::CountsCache;
 use super::protocol::{self, Plan, Record, TrialLimits};
 use super::report::{SectionReport, TestResult, TrialFailure, Verdict};
 use super::toolkit::Toolkit;
@@ -192,7 +194,7 @@ pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: u
             );
         }
         if limited && group.mode == JvmMode::Timing {
-            run.skip_harder(group, stopped, unit);
+            run.skip_harder(group, stopped, unit, &toolkit.memo.counts);
         }
         first = (unit..group.ops.len())
             .find(|i| !run.missing.contains_key(i))
@@ -303,9 +305,14 @@ fn judge_trial(
 
 /// The pace of trial `i` of a timing group's `run`, on `board`, if it
 /// finished.
-fn pace(run: &GroupRun, i: usize, board: &crate::Board) -> Option<super::judge::Pace> {
+fn pace(
+    run: &GroupRun,
+    i: usize,
+    board: &crate::Board,
+    counts: &CountsCache,
+) -> Option<super::judge::Pace> {
     match run.records.trials.get(&i)? {
-        protocol::Record::Ok(fields) => super::judge::Pace::of(board, fields),
+        protocol::Record::Ok(fields) => super::judge::Pace::of(board, fields, counts),
         _ => None,
     }
 }
@@ -316,11 +323,12 @@ fn looked_up(
     section: &Section,
     run: &GroupRun,
     judged: &mut [(&super::catalog::Input, super::judge::Judgement)],
+    counts: &CountsCache,
 ) {
     let fresh: Vec<_> = section
         .controls
         .iter()
-        .filter_map(|(i, board)| pace(run, *i, board))
+        .filter_map(|(i, board)| pace(run, *i, board, counts))
         .collect();
     if fresh.is_empty() {
         return;
@@ -329,7 +337,10 @@ fn looked_up(
         if judgement.failure.is_some() {
             continue;
         }
-        let row = input.boards.first().and_then(|board| pace(run, i, board));
+        let row = input
+            .boards
+            .first()
+            .and_then(|board| pace(run, i, board, counts));
         judgement.failure = row.and_then(|row| super::judge::looked_up(&row, &fresh));
     }
 }
@@ -341,6 +352,7 @@ pub(super) fn judge_section(
     api: Api,
     edition: Edition,
     options: &Options,
+    memo: &Memo,
 ) -> SectionReport {
     let mode = match section.check {
         super::catalog::Check::Timing(_) => JvmMode::Timing,
@@ -354,6 +366,8 @@ pub(super) fn judge_section(
         edition,
         limits: trial_limits(mode, options).0,
         counted_queue: options.settings.algs4.is_none(),
+        counts: &memo.counts,
+        optima: &memo.optima,
     };
     let mut judged: Vec<_> = section
         .inputs
@@ -361,7 +375,7 @@ pub(super) fn judge_section(
         .zip(section.ops.clone())
         .map(|(input, i)| (input, judge_trial(section, run, input, i, &context)))
         .collect();
-    looked_up(section, run, &mut judged);
+    looked_up(section, run, &mut judged, &memo.counts);
     let tests = if section.per_row {
         judged
             .into_iter()

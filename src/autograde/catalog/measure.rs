@@ -4,6 +4,7 @@
 use super::{
     Category, Check, Classes, Group, Inputs, JvmMode, Planned, Section, TimingTest, inputs, salt,
 };
+use crate::autograde::model::CountsCache;
 use crate::autograde::protocol::Op;
 use crate::course::{MEMORY_PUZZLES, MEMORY_SIZES, TIMING_PUZZLES};
 
@@ -66,7 +67,7 @@ pub(super) fn memory(planned: &mut Planned, seed: u64) {
 /// drawn from `fresh` (a seed drawn anew each run): the course's puzzles are
 /// public, and what a Solver does on them is checked against what it does
 /// on puzzles no table can hold (`Failure::LookedUp`).
-pub(super) fn timing(planned: &mut Planned, fresh: u64) {
+pub(super) fn timing(planned: &mut Planned, fresh: u64, counts: &CountsCache) {
     let puzzles = inputs::make(Inputs::Files(&TIMING_PUZZLES), 0);
     let mut group = Group::new(Classes::Reference, JvmMode::Timing);
     let ops = group.rows(
@@ -75,7 +76,7 @@ pub(super) fn timing(planned: &mut Planned, fresh: u64) {
             .map(|i| Op::Timing(i.boards[0].clone()))
             .collect(),
     );
-    let boards = fresh_puzzles(fresh);
+    let boards = fresh_puzzles(fresh, counts);
     let checks = group.rows(boards.iter().cloned().map(Op::Timing).collect());
     let controls: Vec<(usize, crate::Board)> = checks.zip(boards).collect();
     planned.groups.push(group);
@@ -129,8 +130,8 @@ const FRESH: [(usize, std::ops::RangeInclusive<u64>); 3] = [
     (4, 5_000..=20_000),
 ];
 
-/// Draws the [`FRESH`] puzzles from `seed`.
-fn fresh_puzzles(seed: u64) -> Vec<crate::Board> {
+/// Draws the [`FRESH`] puzzles from `seed`, counted with `counts`.
+fn fresh_puzzles(seed: u64, counts: &CountsCache) -> Vec<crate::Board> {
     use crate::generate::{Kind, generate, seeded};
     use rand::RngExt;
     let mut rng = seeded(seed);
@@ -145,8 +146,8 @@ fn fresh_puzzles(seed: u64) -> Vec<crate::Board> {
                     Kind::ExactMoves(rng.random_range(26..=33))
                 };
                 let board = generate(*n, kind, &mut rng, None).ok()?;
-                let counts = crate::autograde::model::reference(&board)?;
-                inserts.contains(&counts.inserts).then_some(board)
+                let inserted = counts.reference(&board)?.inserts;
+                inserts.contains(&inserted).then_some(board)
             })
         })
         .collect()

@@ -20,6 +20,7 @@ pub mod rows;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::Category;
+use super::model::CountsCache;
 use super::protocol::{Method, Op, SolverMethod};
 use crate::Board;
 use crate::course::{Api, Edition};
@@ -278,53 +279,68 @@ pub struct Planned {
     pub groups: Vec<Group>,
 }
 
-/// [`plan`] for the categories `only` names (all when empty), memoised
-/// for the process: a plan depends on nothing but its arguments, and a
-/// batch grades every submission of an API with the same one. A plan
-/// being made is waited for, not made twice.
+/// The plans of a batch: [`plan`] for the categories `only` names (all
+/// when empty), each made once for the life of the value. A plan depends on
+/// nothing but its arguments, and a batch grades every submission of an
+/// API with the same one (its [`Toolkit`](crate::autograde::Toolkit) owns
+/// one of these). A plan being made is waited for, not made twice.
 ///
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Category, catalog::plan_once};
+/// use slider::autograde::{Category, catalog::Plans, model::CountsCache};
 /// use slider::course::{Api, Edition};
-/// let first = plan_once(Api::Princeton, Edition::E52, &[Category::Memory], 1, 2);
-/// let again = plan_once(Api::Princeton, Edition::E52, &[Category::Memory], 1, 2);
+/// let (plans, counts) = (Plans::default(), CountsCache::default());
+/// let first = plans.get(Api::Princeton, Edition::E52, &[Category::Memory], 1, 2, &counts);
+/// let again = plans.get(Api::Princeton, Edition::E52, &[Category::Memory], 1, 2, &counts);
 /// assert!(std::sync::Arc::ptr_eq(&first, &again));
 /// ```
-#[must_use]
-pub fn plan_once(
-    api: Api,
-    edition: Edition,
-    only: &[Category],
-    seed: u64,
-    fresh: u64,
-) -> Arc<Planned> {
-    type Key = (Api, Edition, Vec<Category>, u64, u64);
-    type Cell = Arc<OnceLock<Arc<Planned>>>;
-    static PLANS: Mutex<Vec<(Key, Cell)>> = Mutex::new(Vec::new());
-    let api = if api == Api::Any { Api::Coursera } else { api };
-    let mut only = only.to_vec();
-    only.sort();
-    only.dedup();
-    let key: Key = (api, edition, only, seed, fresh);
-    let cell = {
-        let mut plans = PLANS
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((_, cell)) = plans.iter().find(|(k, _)| *k == key) {
-            cell.clone()
-        } else {
-            let cell = Cell::default();
-            plans.push((key.clone(), cell.clone()));
-            cell
-        }
-    };
-    cell.get_or_init(|| {
-        let wanted = |c: Category| key.2.is_empty() || key.2.contains(&c);
-        Arc::new(plan(api, edition, &wanted, seed, fresh))
-    })
-    .clone()
+#[derive(Debug, Default)]
+pub struct Plans {
+    made: Mutex<Vec<(PlanKey, PlanCell)>>,
+}
+
+type PlanKey = (Api, Edition, Vec<Category>, u64, u64);
+type PlanCell = Arc<OnceLock<Arc<Planned>>>;
+
+impl Plans {
+    /// The plan for `api` (Coursera when `Any`), `edition`, the categories
+    /// `only` names (all when empty) and the seeds, made with `counts` the
+    /// first time it is asked for (see [`plan`]).
+    #[must_use]
+    pub fn get(
+        &self,
+        api: Api,
+        edition: Edition,
+        only: &[Category],
+        seed: u64,
+        fresh: u64,
+        counts: &CountsCache,
+    ) -> Arc<Planned> {
+        let api = if api == Api::Any { Api::Coursera } else { api };
+        let mut only = only.to_vec();
+        only.sort();
+        only.dedup();
+        let key: PlanKey = (api, edition, only, seed, fresh);
+        let cell = {
+            let mut made = self
+                .made
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some((_, cell)) = made.iter().find(|(k, _)| *k == key) {
+                cell.clone()
+            } else {
+                let cell = PlanCell::default();
+                made.push((key.clone(), cell.clone()));
+                cell
+            }
+        };
+        cell.get_or_init(|| {
+            let wanted = |c: Category| key.2.is_empty() || key.2.contains(&c);
+            Arc::new(plan(api, edition, &wanted, seed, fresh, counts))
+        })
+        .clone()
+    }
 }
 
 /// What the course's titles call the size method.
@@ -342,14 +358,16 @@ pub(super) fn salt(text: &str) -> u64 {
 
 /// The plan for `api` (Coursera when `Any`) and `edition`: the categories
 /// `wanted` says yes to, random inputs drawn from `seed` (the same seed,
-/// the same inputs).
+/// the same inputs), the fresh timing puzzles drawn from `fresh` and
+/// counted with `counts`.
 ///
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Category, catalog::plan};
+/// use slider::autograde::{Category, catalog::plan, model::CountsCache};
 /// use slider::course::{Api, Edition};
-/// let planned = plan(Api::Coursera, Edition::E52, &|c| c != Category::Timing, 1, 2);
+/// let counts = CountsCache::default();
+/// let planned = plan(Api::Coursera, Edition::E52, &|c| c != Category::Timing, 1, 2, &counts);
 /// let count = |c| planned.sections.iter().filter(|s| s.category == c)
 ///     .map(|s| if s.per_row { s.inputs.len() } else { 1 }).sum::<usize>();
 /// assert_eq!(count(Category::Correctness), 52);
@@ -363,6 +381,7 @@ pub fn plan(
     wanted: &dyn Fn(Category) -> bool,
     seed: u64,
     fresh: u64,
+    counts: &CountsCache,
 ) -> Planned {
     let api = if api == Api::Any { Api::Coursera } else { api };
     let mut planned = Planned::default();
@@ -446,7 +465,7 @@ pub fn plan(
         measure::memory(&mut planned, seed);
     }
     if wanted(Category::Timing) {
-        measure::timing(&mut planned, fresh);
+        measure::timing(&mut planned, fresh, counts);
     }
     planned
 }

@@ -8,7 +8,9 @@ use super::{Clocks, Context, Judgement};
 use crate::Board;
 use crate::autograde::catalog::{Check, TimingTest};
 use crate::autograde::failure::{Failure, Figure, LookedUpBy};
-use crate::autograde::model::{self, CPU_LIMIT, Counts, SOLVER_MEMORY_FACTOR, memory, scale};
+use crate::autograde::model::{
+    self, CPU_LIMIT, Counts, CountsCache, SOLVER_MEMORY_FACTOR, memory, scale,
+};
 use crate::autograde::protocol::named;
 use crate::course::Edition;
 
@@ -59,7 +61,7 @@ pub(super) fn judge(
     board: &Board,
     fields: &[String],
     clocks: &Clocks,
-    context: &Context,
+    context: &Context<'_>,
 ) -> Judgement {
     measured(check, board, fields, clocks, context).unwrap_or_else(|failure| Judgement {
         figures: Vec::new(),
@@ -72,7 +74,7 @@ fn measured(
     board: &Board,
     fields: &[String],
     clocks: &Clocks,
-    context: &Context,
+    context: &Context<'_>,
 ) -> Result<Judgement, Failure> {
     let n = board.size() as u64;
     if check == Check::BoardMemory {
@@ -84,7 +86,10 @@ fn measured(
             tolerance: None,
         }]));
     }
-    let reference: Counts = model::reference(board).ok_or(Failure::ProbeIncomplete)?;
+    let reference: Counts = context
+        .counts
+        .reference(board)
+        .ok_or(Failure::ProbeIncomplete)?;
     Ok(match check {
         Check::SolverMemory => {
             let limit = reference.solver_bytes as f64 * SOLVER_MEMORY_FACTOR;
@@ -127,7 +132,7 @@ fn measured(
 /// with a queue of its own (`java.util.PriorityQueue`, a class of its own):
 /// its counts and memory of zero are not a measurement. (Every search of
 /// the reference inserts at least the board and its twin.)
-fn unqueued(judgement: &mut Judgement, fields: &[String], context: &Context) {
+fn unqueued(judgement: &mut Judgement, fields: &[String], context: &Context<'_>) {
     if context.counted_queue && count(fields, "inserts").is_ok_and(|n| n == 0.0) {
         judgement.failure = Some(Failure::QueueNotUsed);
     }
@@ -155,13 +160,14 @@ pub struct Pace {
 }
 
 impl Pace {
-    /// The pace of trial `fields` (a timing record) on `board`.
+    /// The pace of trial `fields` (a timing record) on `board`, beside
+    /// the reference's insertions that `counts` gives.
     #[must_use]
-    pub fn of(board: &Board, fields: &[String]) -> Option<Pace> {
+    pub fn of(board: &Board, fields: &[String], counts: &CountsCache) -> Option<Pace> {
         Some(Pace {
             inserts: count(fields, "inserts").ok()?,
             boards: count(fields, "boards").ok()?,
-            reference: model::reference(board)?.inserts,
+            reference: counts.reference(board)?.inserts,
         })
     }
 
@@ -324,7 +330,9 @@ mod tests {
     /// Timing 1 of puzzle20 with `cpu` of CPU beside a yardstick of `yardstick`.
     fn timing_row(cpu: Duration, yardstick: Option<Duration>) -> Judgement {
         let board: Board = crate::course::file("puzzle20").unwrap().parse().unwrap();
-        let moves = model::reference(&board).unwrap().moves;
+        let counts = CountsCache::default();
+        let optima = super::super::Optima::default();
+        let moves = counts.reference(&board).unwrap().moves;
         let fields = vec![moves.to_string(), format!("cpu-ns={}", cpu.as_nanos())];
         let input = Input {
             boards: vec![board],
@@ -345,6 +353,8 @@ mod tests {
             edition: Edition::default(),
             limits,
             counted_queue: true,
+            counts: &counts,
+            optima: &optima,
         };
         let clocks = Clocks {
             helper_cpu: Duration::ZERO,

@@ -9,16 +9,18 @@ mod measure;
 mod solver;
 
 pub use measure::{LOOKED_UP, Pace, looked_up};
+pub use solver::Optima;
 
 use super::catalog::{Check, Input};
 use super::failure::{Failure, Figure};
+use super::model::CountsCache;
 use super::protocol::{LimitKind, Method, Record, TrialLimits};
 use crate::Board;
 use crate::course::{Api, Edition};
 
 /// What a judgement needs besides the record.
 #[derive(Debug, Clone, Copy)]
-pub struct Context {
+pub struct Context<'a> {
     /// The API graded against.
     pub api: Api,
     /// The course's edition.
@@ -29,6 +31,10 @@ pub struct Context {
     /// algs4 jar given with `--algs4`): a Solver then inserts at least once
     /// into a queue slider counts, or it used a queue of its own.
     pub counted_queue: bool,
+    /// The model's counts of the memory and timing puzzles (the batch's).
+    pub counts: &'a CountsCache,
+    /// The optima of the Solver tests' boards (the batch's).
+    pub optima: &'a Optima,
 }
 
 /// What the probe clocked beside a trial's own record.
@@ -68,12 +74,13 @@ impl From<Result<(), Failure>> for Judgement {
 ///
 /// ```
 /// use std::time::Duration;
-/// use slider::autograde::{Failure, catalog::{Check, Input}, judge::{Clocks, Context, judge}};
+/// use slider::autograde::{Failure, catalog::{Check, Input}, judge::{Clocks, Context, Optima, judge}};
 /// use slider::autograde::protocol::{Method, Record, TrialLimits};
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let input = Input { boards: vec![board], list: "puzzle04.txt".into(), trial: (1, 1), k: 0, seed: 0, exact_moves: None };
 /// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20), on_course_scale: false };
-/// let context = Context { api: slider::course::Api::Coursera, edition: Default::default(), limits, counted_queue: true };
+/// let (counts, optima) = (Default::default(), Optima::default());
+/// let context = Context { api: slider::course::Api::Coursera, edition: Default::default(), limits, counted_queue: true, counts: &counts, optima: &optima };
 /// let spaced = Record::Ok(vec!["3\n0 1 3\n4 2 5\n7 8 6".into()]);
 /// assert_eq!(judge(Check::Value(Method::ToString), &input, &spaced, &Clocks::default(), &context).failure, None);
 /// let wrong = Record::Ok(vec!["5".into()]);
@@ -86,7 +93,7 @@ pub fn judge(
     input: &Input,
     record: &Record,
     clocks: &Clocks,
-    context: &Context,
+    context: &Context<'_>,
 ) -> Judgement {
     match fields_of(check, record, clocks, context) {
         Ok(fields) => judge_fields(check, input, fields, clocks, context),
@@ -99,7 +106,7 @@ fn fields_of<'a>(
     check: Check,
     record: &'a Record,
     clocks: &Clocks,
-    context: &Context,
+    context: &Context<'_>,
 ) -> Result<&'a [String], Result<(), Failure>> {
     Err(match record {
         Record::Ok(fields) => return Ok(fields),
@@ -149,7 +156,7 @@ fn judge_fields(
     input: &Input,
     fields: &[String],
     clocks: &Clocks,
-    context: &Context,
+    context: &Context<'_>,
 ) -> Judgement {
     let board = input.boards.first();
     match (check, board) {

@@ -14,32 +14,60 @@ use crate::course::Api;
 use crate::oracle::Oracle;
 use crate::{Board, Solver};
 
-/// The optimum of a board the tests use (all are small enough for the
-/// reference A*), `None` when unsolvable; computed once per board.
-fn optimum(board: &Board) -> Option<usize> {
-    static ORACLE: OnceLock<Option<Oracle>> = OnceLock::new();
-    static CACHE: OnceLock<Mutex<HashMap<Board, Option<usize>>>> = OnceLock::new();
-    if board.size() == 3
-        && let Some(oracle) = ORACLE.get_or_init(|| Oracle::new(3).ok())
-    {
-        return oracle.distance(board).map(|d| d as usize);
+/// The optima of the boards the tests use (all are small enough for the
+/// reference A*), `None` when unsolvable; each computed once for the life
+/// of the value (a batch's [`Toolkit`](crate::autograde::Toolkit) owns one,
+/// and gives it to the judge in its [`Context`](super::Context)).
+#[derive(Default)]
+pub struct Optima {
+    oracle: OnceLock<Option<Oracle>>,
+    known: Mutex<HashMap<Board, Option<usize>>>,
+}
+
+impl std::fmt::Debug for Optima {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let known = self.known.lock().map_or(0, |k| k.len());
+        f.debug_struct("Optima")
+            .field("oracle", &self.oracle.get().map(Option::is_some))
+            .field("known", &known)
+            .finish()
     }
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(known) = cache.lock().ok().and_then(|c| c.get(board).copied()) {
-        return known;
+}
+
+impl Optima {
+    /// The fewest moves that solve `board`, `None` when it is unsolvable.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let optima = slider::autograde::judge::Optima::default();
+    /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+    /// assert_eq!(optima.optimum(&board), Some(4));
+    /// # Ok::<(), slider::PuzzleError>(())
+    /// ```
+    #[must_use]
+    pub fn optimum(&self, board: &Board) -> Option<usize> {
+        if board.size() == 3
+            && let Some(oracle) = self.oracle.get_or_init(|| Oracle::new(3).ok())
+        {
+            return oracle.distance(board).map(|d| d as usize);
+        }
+        if let Some(known) = self.known.lock().ok().and_then(|c| c.get(board).copied()) {
+            return known;
+        }
+        let computed = Solver::new(board).ok().map(|s| s.moves());
+        if let Ok(mut known) = self.known.lock() {
+            known.insert(board.clone(), computed);
+        }
+        computed
     }
-    let computed = Solver::new(board).ok().map(|s| s.moves());
-    if let Ok(mut cache) = cache.lock() {
-        cache.insert(board.clone(), computed);
-    }
-    computed
 }
 
 /// Judges `[count | null, boards...]` as a solution of `board`: any optimal
 /// path passes. Returns how many fields it read.
-fn solution(board: &Board, fields: &[String]) -> Result<usize, Failure> {
+fn solution(board: &Board, fields: &[String], optima: &Optima) -> Result<usize, Failure> {
     let count = field(fields, 0)?;
-    let expected = optimum(board);
+    let expected = optima.optimum(board);
     if count == "null" {
         return match expected {
             None => Ok(1),
@@ -88,12 +116,12 @@ fn answer(
     method: SolverMethod,
     board: &Board,
     fields: &[String],
-    api: Api,
+    context: &super::Context<'_>,
 ) -> Result<usize, Failure> {
     match method {
         SolverMethod::Moves => {
-            let expected = optimum(board).map_or(-1, |m| m as i64);
-            if api == Api::Princeton && expected < 0 {
+            let expected = context.optima.optimum(board).map_or(-1, |m| m as i64);
+            if context.api == Api::Princeton && expected < 0 {
                 return Err(Failure::NoException {
                     expected: super::ILLEGAL_ARGUMENT.to_string(),
                 });
@@ -103,7 +131,7 @@ fn answer(
         SolverMethod::IsSolvable => {
             value("isSolvable", field(fields, 0)?, board.is_solvable()).map(|()| 1)
         }
-        SolverMethod::Solution => solution(board, fields),
+        SolverMethod::Solution => solution(board, fields, context.optima),
     }
 }
 
@@ -134,12 +162,11 @@ pub(super) fn judge(
     check: Check,
     input: &Input,
     fields: &[String],
-    context: &super::Context,
+    context: &super::Context<'_>,
 ) -> Result<(), Failure> {
-    let api = context.api;
     let board = input.boards.first().ok_or(Failure::ProbeIncomplete)?;
     match check {
-        Check::Solver(method) => answer(method, board, fields, api).map(|_| ()),
+        Check::Solver(method) => answer(method, board, fields, context).map(|_| ()),
         Check::Sequence => {
             // `=call` then its answer, for each call: the same answers each
             // time, whatever the order (their being right is other tests' job)
@@ -173,13 +200,13 @@ pub(super) fn judge(
                     SolverMethod::Moves,
                     board,
                     &fields[at.min(fields.len())..],
-                    api,
+                    context,
                 )?;
                 at += answer(
                     SolverMethod::Solution,
                     board,
                     &fields[at.min(fields.len())..],
-                    api,
+                    context,
                 )?;
                 if field(fields, at)? != "|" {
                     return Err(Failure::ProbeIncomplete);

@@ -342,30 +342,50 @@ pub fn run(board: &Board, max_nodes: usize) -> Option<Counts> {
     Some(counts)
 }
 
-/// The most search nodes [`reference()`] lets the model make (about 13 M
+/// The most search nodes [`CountsCache::reference()`] lets the model make (about 13 M
 /// suffice for the course's hardest timing puzzle, puzzle45).
 pub const MAX_NODES: usize = 10_000_000;
 
-/// [`run`] with [`MAX_NODES`], computed once per board and kept for the
-/// life of the process (a batch grades many submissions on the same
-/// puzzles).
-#[must_use]
-pub fn reference(board: &Board) -> Option<Counts> {
-    *cell(board).get_or_init(|| run(board, MAX_NODES))
+/// The counts of [`run`] with [`MAX_NODES`], computed once per board and
+/// kept for the life of the value: a batch grades many submissions on the
+/// same puzzles, with one of these (owned by its
+/// [`Toolkit`](crate::autograde::Toolkit)). A count being computed is
+/// waited for, not computed twice.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::model::CountsCache;
+/// let counts = CountsCache::default();
+/// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let first = counts.reference(&board).unwrap();
+/// assert_eq!(first.moves, 4);
+/// assert_eq!(counts.reference(&board), Some(first));
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct CountsCache {
+    cells: Mutex<HashMap<Board, Arc<OnceLock<Option<Counts>>>>>,
 }
 
-/// Gives [`reference()`] the counts of `board` (read from [`stored`]), unless
-/// it has them already.
-pub fn remember(board: &Board, counts: Counts) {
-    let _ = cell(board).set(Some(counts));
-}
+impl CountsCache {
+    /// [`run`] with [`MAX_NODES`] on `board`, computed once.
+    #[must_use]
+    pub fn reference(&self, board: &Board) -> Option<Counts> {
+        *self.cell(board).get_or_init(|| run(board, MAX_NODES))
+    }
 
-fn cell(board: &Board) -> Arc<OnceLock<Option<Counts>>> {
-    type Cache = Mutex<HashMap<Board, Arc<OnceLock<Option<Counts>>>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let mut cache = CACHE
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    Arc::clone(cache.entry(board.clone()).or_default())
+    /// Gives [`reference()`](Self::reference) the counts of `board` (read
+    /// from [`stored`]), unless it has them already.
+    pub fn remember(&self, board: &Board, counts: Counts) {
+        let _ = self.cell(board).set(Some(counts));
+    }
+
+    fn cell(&self, board: &Board) -> Arc<OnceLock<Option<Counts>>> {
+        let mut cells = self
+            .cells
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Arc::clone(cells.entry(board.clone()).or_default())
+    }
 }

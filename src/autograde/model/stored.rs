@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use xxhash_rust::xxh3::{Xxh3, xxh3_64};
 
-use super::Counts;
+use super::{Counts, CountsCache};
 use crate::Board;
 use crate::course::{MEMORY_PUZZLES, TIMING_PUZZLES, file};
 
@@ -46,23 +46,22 @@ pub fn course_boards() -> Vec<Board> {
     boards
 }
 
-/// Gives [`reference()`](super::reference) the counts of every board of
-/// [`course_boards()`]: read from the file kept in `cache`, or counted (and
-/// then kept there).
+/// Gives `counts` the counts of every board of [`course_boards()`]: read
+/// from the file kept in `cache`, or counted (and then kept there).
 ///
 /// # Errors
 ///
 /// Writing the file; the counts are in memory all the same.
-pub fn warm(cache: Option<&Path>) -> std::io::Result<()> {
+pub fn warm(cache: Option<&Path>, counts: &CountsCache) -> std::io::Result<()> {
     if let Some(entries) = cache.and_then(|cache| load(&path(cache))) {
-        for (board, counts) in entries {
-            super::remember(&board, counts);
+        for (board, kept) in entries {
+            counts.remember(&board, kept);
         }
         return Ok(());
     }
     let entries: Vec<(Board, Counts)> = course_boards()
         .into_iter()
-        .filter_map(|board| super::reference(&board).map(|counts| (board, counts)))
+        .filter_map(|board| counts.reference(&board).map(|c| (board, c)))
         .collect();
     cache.map_or(Ok(()), |cache| save(&path(cache), &entries))
 }

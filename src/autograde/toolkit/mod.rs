@@ -9,6 +9,7 @@ use std::time::Duration;
 mod cache;
 
 use super::budget::{Budget, Phase};
+use super::memo::Memo;
 use super::{AutogradeError, Options, java};
 use crate::run::Workdir;
 use crate::run::process::{self, Ended, Exit, Job, Limits, Memory, Stop};
@@ -23,6 +24,9 @@ pub struct Toolkit {
     /// against it, without slider's probe on the class path).
     pub(super) reference_board: PathBuf,
     pub(super) agent: PathBuf,
+    /// The batch's plans, model counts and optima, shared by every
+    /// submission graded with this toolkit.
+    pub(super) memo: Memo,
 }
 
 impl Drop for Toolkit {
@@ -164,6 +168,7 @@ impl Toolkit {
             reference_board: root.join("reference"),
             agent: root.join("slider-agent.jar"),
             root,
+            memo: Memo::default(),
         };
         let key = cache::key(&options.jdk.javac);
         let cached = options
