@@ -159,7 +159,7 @@ fn threads_find_the_single_threaded_path() {
     }
 }
 
-/// SearchLimits hold with threads too: a spent budget or a move limit gives no
+/// Limits hold with threads too: a spent budget or a move limit gives no
 /// path, and the bound it reports is a true lower bound.
 #[test]
 fn threads_respect_limits() {

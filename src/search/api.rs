@@ -23,7 +23,7 @@ pub struct SearchStats {
     pub initial_h: u64,
 }
 
-/// SearchLimits on a search. The default is none; set the ones wanted and take
+/// Limits on a search. The default is none; set the ones wanted and take
 /// the rest from it (`..SearchLimits::default()`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchLimits {

@@ -106,7 +106,7 @@ impl Side {
     }
 }
 
-/// SearchLimits and counts shared by both algorithms.
+/// Limits and counts shared by both algorithms.
 struct Budget<'a> {
     config: &'a SearchConfig<'a>,
     deadline: Option<Instant>,
