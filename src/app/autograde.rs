@@ -172,8 +172,20 @@ pub fn grade_all(
     outputs: &Outputs,
     console: &Console,
 ) -> Result<u8, CommandError> {
-    let submissions = found(submissions, (batch, shard), outputs)?;
-    let options = options(grading, console)?;
+    // Both are looked at, and each says what is wrong with it.
+    let (submissions, options) = match (
+        found(submissions, (batch, shard), outputs),
+        options(grading, console),
+    ) {
+        (Ok(found), Ok(options)) => (found, options),
+        (Err(found), Err(options)) => {
+            return Err(CommandError::Many(vec![
+                found.to_string(),
+                options.to_string(),
+            ]));
+        }
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
     let style = present::gradescope::Style {
         max_score: outputs.max_score,
         visibility: outputs.visibility.clone(),

@@ -43,8 +43,10 @@ pub fn write(
     if let Some(category) = present::leaks_through_the_total(&baked.style, &graded) {
         return Err(present::hidden_refused(category).into());
     }
-    let exe = context.exe()?;
     console.status("grading slider's own submission as the bundle would, to check its flags");
+    let exe = context
+        .exe()
+        .map_err(|e| present::bundle_refused(&[format!("cannot run the check: {e}")]))?;
     reference_scores_full_marks(baked, exe, &context.temp_dir)
         .map_err(|short| present::bundle_refused(&short))?;
     let bytes = gradescope::bundle(out, exe, baked.flags)

@@ -129,10 +129,12 @@ pub fn grade(job: &GradeJob<'_>, console: &Console) -> Result<u8, CommandError> 
             job.suite.display()
         ));
     }
-    if let Err(CommandError::Many(unwritten)) = super::services::write_reports(files, &|kind| {
+    match super::services::write_reports(files, &|kind| {
         report::report_file(kind, &results, &suite_name, &program)
     }) {
-        void.extend(unwritten);
+        Ok(()) => {}
+        Err(CommandError::Many(unwritten)) => void.extend(unwritten),
+        Err(other) => void.push(other.to_string()),
     }
     if !void.is_empty() {
         return Err(CommandError::Many(void));

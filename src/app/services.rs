@@ -1,6 +1,6 @@
 //! What commands do through their console that is not output itself:
 //! opening pattern databases with a progress display, the harness with
-//! its note, report files opened before the work and written after it,
+//! its note, report files opened before the work and written after it.
 //! Each returns the [`CommandError`] that stops its command, or says on the
 //! console what went wrong and goes on.
 

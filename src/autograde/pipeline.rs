@@ -108,11 +108,6 @@ pub fn autograde(
             report.api_check = Stage::default();
         }
         let _ = std::fs::remove_dir_all(&build_dir);
-        // (a panic on either thread is the panic hook's to tell: the plan and
-        // the counts are made again by whoever asks for them)
-        for thread in [planning, warming].into_iter().flatten() {
-            let _ = thread.join();
-        }
         report.elapsed = started.elapsed();
         report.profile = budget.ledger();
         // The runner stops starting JVMs with less than a second left.
@@ -122,6 +117,13 @@ pub fn autograde(
                 .iter()
                 .flat_map(|s| &s.tests)
                 .any(|t| t.verdict == Verdict::NotRun);
+        // Joined after the report's time is taken: a submission that did
+        // not compile is not charged for a plan it did not use. (A panic on
+        // either thread is the panic hook's to tell: the plan and the
+        // counts are made again by whoever asks for them.)
+        for thread in [planning, warming].into_iter().flatten() {
+            let _ = thread.join();
+        }
         report
     })
 }
