@@ -157,6 +157,10 @@ pub struct Pace {
     pub boards: f64,
     /// The reference's insertions on the same puzzle.
     pub reference: u64,
+    /// Whether its `moves()` was the optimum: only a right answer can have
+    /// been looked up (a wrong one made with no search is just wrong, and
+    /// Timing 1 says so).
+    pub solved: bool,
 }
 
 impl Pace {
@@ -164,10 +168,15 @@ impl Pace {
     /// the reference's insertions that `counts` gives.
     #[must_use]
     pub fn of(board: &Board, fields: &[String], counts: &CountsCache) -> Option<Pace> {
+        let reference = counts.reference(board)?;
         Some(Pace {
             inserts: count(fields, "inserts").ok()?,
             boards: count(fields, "boards").ok()?,
-            reference: counts.reference(board)?.inserts,
+            reference: reference.inserts,
+            solved: super::field(fields, 0)
+                .ok()
+                .and_then(|m| m.parse::<u32>().ok())
+                == Some(reference.moves),
         })
     }
 
@@ -179,9 +188,13 @@ impl Pace {
 /// Whether a timing row whose pace was `row` was looked up, judged against
 /// the fresh puzzles' `fresh` (those that finished): [`LOOKED_UP`] times
 /// fewer `MinPQ` insertions, or Boards made, per reference insertion than
-/// on the least of them.
+/// on the least of them. A row whose answer is wrong was not looked up
+/// (what the fresh puzzles are then compared with depends on their draw).
 #[must_use]
 pub fn looked_up(row: &Pace, fresh: &[Pace]) -> Option<Failure> {
+    if !row.solved {
+        return None;
+    }
     let least = |f: &dyn Fn(&Pace) -> f64| fresh.iter().map(f).fold(f64::INFINITY, f64::min);
     let verdict = |by, row: f64, fresh: f64| {
         (fresh.is_finite() && row * LOOKED_UP < fresh).then(|| Failure::LookedUp {
@@ -277,6 +290,7 @@ mod tests {
             inserts,
             boards,
             reference,
+            solved: true,
         }
     }
 
@@ -325,6 +339,21 @@ mod tests {
         );
         // no fresh puzzle finished: nothing to compare with
         assert_eq!(looked_up(&pace(0.0, 41.0, 1_108_443), &[]), None);
+    }
+
+    #[test]
+    fn a_wrong_answer_made_with_no_search_was_not_looked_up() {
+        // a Solver that answers 0 at once on every large puzzle: its rows
+        // fail Timing 1, and whether the fresh draw made it look like a
+        // table must not decide Timing 3 and 4
+        let fresh = [pace(3_100.0, 2_900.0, 3_000)];
+        let wrong = Pace {
+            solved: false,
+            ..pace(0.0, 1.0, 275_661)
+        };
+        assert_eq!(looked_up(&wrong, &fresh), None);
+        let right = pace(0.0, 1.0, 275_661);
+        assert!(looked_up(&right, &fresh).is_some());
     }
 
     /// Timing 1 of puzzle20 with `cpu` of CPU beside a yardstick of `yardstick`.
