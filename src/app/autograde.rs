@@ -19,25 +19,42 @@ use crate::present::report_files::ReportFiles;
 use crate::run::container::Container;
 use crate::run::sandbox::{SandboxMode, Setup, UserMode};
 
-/// How every submission is graded, and what it may use of this machine.
-#[derive(Debug, Clone)]
+/// How every submission is graded, and what it may use of this machine:
+/// `slider autograde`'s grading flags, which the binary flattens into its
+/// arguments (each flag's doc is its `--help`), and the machine the binary
+/// gives it.
+#[derive(Debug, Clone, clap::Args)]
 pub struct Grading {
     /// What is graded and how.
+    #[command(flatten)]
     pub settings: Settings,
-    /// JVMs run at once (`None`: every core).
+    /// JVMs run at once, 1 to 64 (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
     pub jobs: Option<u64>,
-    /// Resident memory per JVM, in bytes.
+    /// Memory per JVM, in MiB of resident memory (the timing JVM's heap is
+    /// three quarters of it). In a container with a memory limit (a cgroup:
+    /// Gradescope, Docker, Kubernetes, Slurm), less when the JVMs would not
+    /// fit, and fewer JVMs at once than --jobs when the CPU share is less.
+    #[arg(long, default_value_t = 3072, value_name = "MIB", value_parser = clap::value_parser!(u64).range(512..=1 << 20))]
     pub memory: u64,
-    /// Whose uid runs the JVMs, as root.
+    /// As root, run each JVM as an unprivileged uid of its own (`auto`).
+    #[arg(long, value_enum, default_value_t = UserMode::Auto)]
     pub user: UserMode,
-    /// Whether bubblewrap is used.
+    /// Run every JVM inside bubblewrap (`auto`: when it works here).
+    #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
     pub sandbox: SandboxMode,
-    /// The container this runs in: the JVMs are sized and scheduled to fit.
+    /// The container this runs in: the JVMs are sized and scheduled to
+    /// fit (the binary reads it).
+    #[arg(skip)]
     pub container: Container,
-    /// Where slider's compiled Java is kept between runs.
+    /// Where slider's compiled Java is kept between runs (the binary
+    /// chooses it).
+    #[arg(skip)]
     pub cache: Option<PathBuf>,
-    /// The process's surroundings: the JDK is found from its `JAVA_HOME` or
-    /// `PATH`, and scratch folders are made in its temporary folder.
+    /// The process's surroundings (the binary's snapshot): the JDK is
+    /// found from its `JAVA_HOME` or `PATH`, and scratch folders are made
+    /// in its temporary folder.
+    #[arg(skip)]
     pub context: crate::context::Context,
 }
 
@@ -376,8 +393,9 @@ fn found(
 fn options(grading: &Grading, console: &Console) -> Result<Options, CommandError> {
     let jdk = Jdk::of(&grading.context)?;
     let asked = crate::run::jobs(grading.jobs);
-    let (jobs, memory) = Options::fit(&grading.container, asked, grading.memory);
-    if (jobs, memory) != (asked, grading.memory) {
+    let asked_memory = grading.memory << 20;
+    let (jobs, memory) = Options::fit(&grading.container, asked, asked_memory);
+    if (jobs, memory) != (asked, asked_memory) {
         console.status(&present::container_fit(&grading.container, jobs, memory));
     }
     let limits = Options::jvm_limits(memory);

@@ -17,6 +17,8 @@ pub mod merge;
 pub mod pdb;
 mod services;
 pub mod solve;
+mod values;
 
 pub use command_error::CommandError;
 pub use console::{Console, Signals};
+pub use values::parse_seconds;

@@ -61,38 +61,57 @@ use crate::run::Harness;
 use java::Jdk;
 
 /// What a submission is graded on and how, whatever the machine: the
-/// part of [`Options`] a command's flags give alone.
-#[derive(Debug, Clone)]
+/// part of [`Options`] a command's flags give alone. `slider autograde`
+/// flattens it into its arguments: each flag's doc is its `--help`.
+#[derive(Debug, Clone, clap::Args)]
 pub struct Settings {
-    /// The API to grade against; `Any` detects it from the classes.
+    /// The API to grade against (`any`: whichever the classes match best).
+    #[arg(long, value_enum, default_value_t = Api::Any)]
     pub api: Api,
-    /// The course's edition.
+    /// The course autograder's edition, by its number of correctness tests.
+    #[arg(long, value_enum, default_value_t = Edition::E52)]
     pub edition: Edition,
-    /// The categories to run (all when empty).
-    pub only: Vec<Category>,
-    /// A real `algs4.jar` to compile and run against instead of slider's
-    /// stand-ins (no counts then: the timing tests need slider's `MinPQ`).
+    /// Compile and run against this algs4.jar instead of slider's stand-ins.
+    #[arg(long, value_name = "JAR")]
     pub algs4: Option<PathBuf>,
-    /// The seed of the random inputs.
+    /// Run only these categories (comma-separated; compilation always runs).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "CATEGORY")]
+    pub only: Vec<Category>,
+    /// Seed of the random boards (the same seed, the same tests).
+    #[arg(long, default_value_t = 2026, value_name = "N")]
     pub seed: u64,
     /// The seed of the fresh timing puzzles, which show whether the
-    /// course's public ones were solved or looked up: drawn anew for each
-    /// run by the command, and never shown, so that no table can hold them.
+    /// course's public ones were solved or looked up: drawn anew each time
+    /// the flags are parsed, and never shown, so that no table can hold
+    /// them.
+    #[arg(skip = crate::generate::fresh_seed())]
     pub fresh_seed: u64,
-    /// The CPU time one correctness or memory operation may take, over
-    /// every thread it starts.
-    pub trial_cpu: Duration,
-    /// The CPU time one submission's autograde may use, over every process
-    /// it starts (javac, javap, the JVMs): what a correct submission
-    /// needs does not grow in a slow or crowded container.
-    pub cpu_cap: Duration,
-    /// The wall time one submission's autograde may take, whatever it
-    /// does: a backstop for code that waits rather than computes
-    /// ([`Settings::wall_backstop`]).
-    pub wall_cap: Duration,
+    /// CPU seconds one correctness or memory operation may take, over every
+    /// thread it starts (timing puzzles get the course's 5 s).
+    #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::app::parse_seconds)]
+    pub trial_timeout: Duration,
+    /// The CPU seconds one submission's autograde may use, over every
+    /// process it starts (javac and the JVMs): a slow or crowded machine
+    /// does not use them up.
+    #[arg(long, default_value = "120", value_name = "SECS", value_parser = crate::app::parse_seconds)]
+    pub time_limit: Duration,
+    /// The wall-clock seconds one submission's autograde may take, for
+    /// code that waits rather than computes (default: twice --time-limit,
+    /// divided by the container's CPU share when under one CPU: 480 s with
+    /// half a CPU).
+    #[arg(long, value_name = "SECS", value_parser = crate::app::parse_seconds)]
+    pub wall_limit: Option<Duration>,
 }
 
 impl Settings {
+    /// The wall time one submission's autograde may take in `container`:
+    /// `wall_limit` when given, else [`Settings::wall_backstop`].
+    #[must_use]
+    pub fn wall_cap(&self, container: &crate::run::container::Container) -> Duration {
+        self.wall_limit
+            .unwrap_or_else(|| Settings::wall_backstop(self.time_limit, container))
+    }
+
     /// The wall-time backstop for a CPU cap of `cpu_cap` in `container`:
     /// twice the cap, and twice that again for each halving of a CPU
     /// share under one CPU (so half a CPU, Gradescope's default, gets 4

@@ -10,7 +10,7 @@ use super::budget::{Budget, Phase};
 use super::catalog::{self, JvmMode};
 use super::group_run::GroupRun;
 use super::report::{Category, Report, SectionReport, Stage, StageEnd, Verdict};
-use super::runner::{Built, Grading, judge_section, run_group};
+use super::runner::{Built, GroupContext, judge_section, run_group};
 use super::toolkit::Toolkit;
 use super::{Options, api, java, model, sources};
 use crate::course::Api;
@@ -42,7 +42,7 @@ pub fn autograde(
     // is returned.
     std::thread::scope(|scope| {
         let (started, settings) = (Instant::now(), &options.settings);
-        let budget = &Budget::new(settings.cpu_cap, settings.wall_cap);
+        let budget = &Budget::new(settings.time_limit, settings.wall_cap(&options.container));
         let wanted = |c: Category| settings.only.is_empty() || settings.only.contains(&c);
         let mut report = Report::new(
             submission.display().to_string(),
@@ -224,7 +224,7 @@ fn run_groups(
         JvmMode::Memory => 1,
         JvmMode::Correctness => 2,
     });
-    let grading = Grading {
+    let grading = GroupContext {
         built,
         toolkit,
         options,

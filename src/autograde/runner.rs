@@ -53,9 +53,9 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
         ),
         JvmMode::Correctness | JvmMode::Memory => (
             TrialLimits {
-                cpu: options.settings.trial_cpu,
-                process_cpu: 3 * options.settings.trial_cpu,
-                wall: (6 * options.settings.trial_cpu).max(Duration::from_secs(30)),
+                cpu: options.settings.trial_timeout,
+                process_cpu: 3 * options.settings.trial_timeout,
+                wall: (6 * options.settings.trial_timeout).max(Duration::from_secs(30)),
                 on_course_scale: false,
             },
             (memory_mib / 2).clamp(192, 2048),
@@ -65,7 +65,7 @@ pub(super) fn trial_limits(mode: JvmMode, options: &Options) -> (TrialLimits, u6
 
 /// What every group of one submission runs with.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Grading<'a> {
+pub(super) struct GroupContext<'a> {
     pub built: &'a Built,
     pub toolkit: &'a Toolkit,
     pub options: &'a Options,
@@ -77,8 +77,13 @@ pub(super) struct Grading<'a> {
 /// Runs `group` from trial `from` on, as job slot `slot`, until every
 /// trial has a record, the restarts are spent, or the budget passes.
 #[allow(clippy::too_many_lines)] // start, read, then resume at the next unit
-pub(super) fn run_group(group: &Group, grading: &Grading<'_>, slot: u32, from: usize) -> GroupRun {
-    let Grading {
+pub(super) fn run_group(
+    group: &Group,
+    grading: &GroupContext<'_>,
+    slot: u32,
+    from: usize,
+) -> GroupRun {
+    let GroupContext {
         built,
         toolkit,
         options,

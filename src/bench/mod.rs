@@ -194,7 +194,7 @@ pub enum Line {
         /// Processes run.
         count: usize,
         /// The `--heuristic` they were given.
-        heuristic: &'static str,
+        heuristic: crate::search::Heuristic,
         /// Wall time of them all.
         elapsed: Duration,
         /// Wrong lengths.

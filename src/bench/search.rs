@@ -296,7 +296,7 @@ fn run_processes(
     let mut wrong = 0;
     for (path, instance) in files.iter().zip(&set.instances) {
         let output = Command::new(slider)
-            .args(["solve", "--algorithm", "idastar", "--heuristic", name])
+            .args(["solve", "--algorithm", "idastar", "--heuristic", &name])
             .args(["--output", "moves", "--pdb-dir"])
             .arg(pdb_dir)
             .arg(path)
@@ -309,7 +309,7 @@ fn run_processes(
     }
     Ok(Line::Processes {
         count: files.len(),
-        heuristic: name,
+        heuristic,
         elapsed: started.elapsed(),
         wrong,
     })

@@ -199,7 +199,8 @@ fn search(line: &Line) -> String {
             elapsed,
             wrong,
         } => format!(
-            "separate processes: {count} × `slider solve --algorithm idastar --heuristic {heuristic} --output moves FILE`: {:.3} s in total, {wrong} wrong",
+            "separate processes: {count} × `slider solve --algorithm idastar --heuristic {} --output moves FILE`: {:.3} s in total, {wrong} wrong",
+            heuristic.cli_name(),
             elapsed.as_secs_f64()
         ),
         other => tools(other),

@@ -25,22 +25,22 @@ pub enum Heuristic {
 }
 
 impl Heuristic {
-    /// Its name on the command line (`--heuristic`), as
-    /// [`HeuristicChoice`] spells it.
+    /// Its name on the command line (`--heuristic`): the name
+    /// [`HeuristicChoice`]'s `clap::ValueEnum` gives its choice.
     ///
     /// # Example
     ///
     /// ```
     /// assert_eq!(slider::search::Heuristic::LinearConflict.cli_name(), "linear-conflict");
     /// ```
+    #[cfg(feature = "cli")]
     #[must_use]
-    pub fn cli_name(self) -> &'static str {
-        match self {
-            Heuristic::Hamming => "hamming",
-            Heuristic::Manhattan => "manhattan",
-            Heuristic::LinearConflict => "linear-conflict",
-            Heuristic::PatternDatabase => "pdb",
-        }
+    pub fn cli_name(self) -> String {
+        use clap::ValueEnum;
+        HeuristicChoice::from(self)
+            .to_possible_value()
+            .map(|value| value.get_name().to_string())
+            .unwrap_or_default()
     }
 
     /// The default heuristic, the one policy every command follows: for a
@@ -86,6 +86,18 @@ pub enum HeuristicChoice {
     Pdb,
 }
 
+impl From<Heuristic> for HeuristicChoice {
+    /// The choice that names `heuristic`.
+    fn from(heuristic: Heuristic) -> HeuristicChoice {
+        match heuristic {
+            Heuristic::Hamming => HeuristicChoice::Hamming,
+            Heuristic::Manhattan => HeuristicChoice::Manhattan,
+            Heuristic::LinearConflict => HeuristicChoice::LinearConflict,
+            Heuristic::PatternDatabase => HeuristicChoice::Pdb,
+        }
+    }
+}
+
 impl HeuristicChoice {
     /// The heuristic chosen, `auto` resolved as [`Heuristic::auto`] does.
     ///
@@ -114,14 +126,14 @@ mod tests {
 
     #[test]
     fn each_heuristic_is_named_as_the_command_line_names_its_choice() {
-        for (heuristic, choice) in [
-            (Heuristic::Hamming, HeuristicChoice::Hamming),
-            (Heuristic::Manhattan, HeuristicChoice::Manhattan),
-            (Heuristic::LinearConflict, HeuristicChoice::LinearConflict),
-            (Heuristic::PatternDatabase, HeuristicChoice::Pdb),
+        for (heuristic, name) in [
+            (Heuristic::Hamming, "hamming"),
+            (Heuristic::Manhattan, "manhattan"),
+            (Heuristic::LinearConflict, "linear-conflict"),
+            (Heuristic::PatternDatabase, "pdb"),
         ] {
-            let value = choice.to_possible_value().unwrap();
-            assert_eq!(heuristic.cli_name(), value.get_name());
+            assert_eq!(heuristic.cli_name(), name);
+            let choice = HeuristicChoice::from_str(name, false).unwrap();
             assert_eq!(choice.resolve(true, true), heuristic);
         }
     }

@@ -63,12 +63,9 @@ fn the_process_benchmark_asks_each_solve_for_the_heuristic_it_was_given() {
             scratch.path(),
         )
         .unwrap();
-        let Line::Processes {
-            heuristic: name, ..
-        } = line
-        else {
+        let Line::Processes { heuristic: ran, .. } = line else {
             panic!("{line:?}");
         };
-        assert_eq!(name, heuristic.cli_name());
+        assert_eq!(ran, heuristic);
     }
 }

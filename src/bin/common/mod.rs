@@ -107,20 +107,6 @@ pub fn cache_dir(chosen: Option<&std::path::Path>) -> std::path::PathBuf {
     )
 }
 
-/// A clap value parser for a number of seconds: finite, above zero and
-/// within what a `Duration` holds (`1e300` or `-1` are usage errors, exit 2).
-pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if seconds.is_nan() || seconds <= 0.0 {
-        return Err(format!("`{text}`: the number of seconds must be above 0"));
-    }
-    std::time::Duration::try_from_secs_f64(seconds)
-        .map_err(|_| format!("`{text}` seconds is too long a time"))
-}
-
 /// When SIGINT or SIGTERM arrived ([`clean_up_on_signals`]): blocks until
 /// the signal's thread ends the process with its exit code.
 fn wait_if_interrupted() {

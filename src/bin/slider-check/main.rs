@@ -83,7 +83,7 @@ struct Args {
     no_pdb: bool,
     /// Give up (exit 2, or a finding for the answer) when a pipe, FIFO or
     /// terminal input sends nothing for this many seconds.
-    #[arg(long, value_name = "SECS", default_value = "30", value_parser = common::parse_seconds)]
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = slider::app::parse_seconds)]
     input_timeout: Duration,
     /// When to colour the text output (`NO_COLOR` is honoured under `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]

@@ -1,15 +1,11 @@
 //! `slider autograde`: grade Java Board/Solver submissions as the course does.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::Args;
 use slider::app::autograde::{Grading, Outputs, Shard, grade_all};
 use slider::app::{CommandError, Console, bundle};
-use slider::autograde::{Category, Settings};
-use slider::course::{Api, Edition};
 use slider::present::autograde as present;
-use slider::run::sandbox::{SandboxMode, UserMode};
 
 /// Arguments of `slider autograde`.
 #[derive(Debug, Args)]
@@ -36,18 +32,8 @@ every graded test, 1 when one does not, 2 on a usage or setup error.")]
 pub struct AutogradeArgs {
     #[command(subcommand)]
     command: Option<AutogradeCommand>,
-    /// The API to grade against (`any`: whichever the classes match best).
-    #[arg(long, value_enum, default_value_t = Api::Any)]
-    api: Api,
-    /// The course autograder's edition, by its number of correctness tests.
-    #[arg(long, value_enum, default_value_t = Edition::E52)]
-    edition: Edition,
-    /// Compile and run against this algs4.jar instead of slider's stand-ins.
-    #[arg(long, value_name = "JAR")]
-    algs4: Option<PathBuf>,
-    /// Run only these categories (comma-separated; compilation always runs).
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "CATEGORY")]
-    only: Vec<Category>,
+    #[command(flatten)]
+    grading: Grading,
     /// Write a Gradescope autograder to FILE (a .zip with this slider,
     /// `setup.sh` and `run_autograder`) and exit; no submission is graded.
     /// The flags after `--` are baked in: every submission is graded with
@@ -68,39 +54,6 @@ pub struct AutogradeArgs {
     /// or image start from them (a Gradescope bundle's setup does this).
     #[arg(long, conflicts_with_all = ["batch", "gradescope_bundle", "submissions"])]
     prepare: bool,
-    /// JVMs run at once, 1 to 64 (default: every core).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
-    jobs: Option<u64>,
-    /// Seed of the random boards (the same seed, the same tests).
-    #[arg(long, default_value_t = 2026, value_name = "N")]
-    seed: u64,
-    /// CPU seconds one correctness or memory operation may take, over every
-    /// thread it starts (timing puzzles get the course's 5 s).
-    #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::common::parse_seconds)]
-    trial_timeout: Duration,
-    /// The CPU seconds one submission's autograde may use, over every
-    /// process it starts (javac and the JVMs): a slow or crowded machine
-    /// does not use them up.
-    #[arg(long, default_value = "120", value_name = "SECS", value_parser = crate::common::parse_seconds)]
-    time_limit: Duration,
-    /// The wall-clock seconds one submission's autograde may take, for
-    /// code that waits rather than computes (default: twice --time-limit,
-    /// divided by the container's CPU share when under one CPU: 480 s with
-    /// half a CPU).
-    #[arg(long, value_name = "SECS", value_parser = crate::common::parse_seconds)]
-    wall_limit: Option<Duration>,
-    /// Memory per JVM, in MiB of resident memory (the timing JVM's heap is
-    /// three quarters of it). In a container with a memory limit (a cgroup:
-    /// Gradescope, Docker, Kubernetes, Slurm), less when the JVMs would not
-    /// fit, and fewer JVMs at once than --jobs when the CPU share is less.
-    #[arg(long, default_value_t = 3072, value_name = "MIB", value_parser = clap::value_parser!(u64).range(512..=1 << 20))]
-    memory: u64,
-    /// As root, run each JVM as an unprivileged uid of its own (`auto`).
-    #[arg(long, value_enum, default_value_t = UserMode::Auto)]
-    user: UserMode,
-    /// Run every JVM inside bubblewrap (`auto`: when it works here).
-    #[arg(long, value_enum, default_value_t = SandboxMode::Auto)]
-    sandbox: SandboxMode,
     /// The submissions: folders or .zip files holding Board.java and
     /// Solver.java. With --gradescope-bundle, the flags to bake in, after
     /// `--`.
@@ -142,29 +95,11 @@ pub fn run(args: &AutogradeArgs, console: &Console) -> Result<u8, CommandError> 
             .collect();
         return gradescope_bundle(out, &baked, console);
     }
-    let container = slider::run::container::Container::of_this_process();
-    let settings = Settings {
-        api: args.api,
-        edition: args.edition,
-        only: args.only.clone(),
-        algs4: args.algs4.clone(),
-        seed: args.seed,
-        fresh_seed: slider::generate::fresh_seed(),
-        trial_cpu: args.trial_timeout,
-        cpu_cap: args.time_limit,
-        wall_cap: args
-            .wall_limit
-            .unwrap_or_else(|| Settings::wall_backstop(args.time_limit, &container)),
-    };
     let grading = Grading {
-        settings,
-        jobs: args.jobs,
-        memory: args.memory << 20,
-        user: args.user,
-        sandbox: args.sandbox,
-        container,
+        container: slider::run::container::Container::of_this_process(),
         cache: Some(crate::common::cache_dir(None).join("autograde")),
         context: crate::common::context(),
+        ..args.grading.clone()
     };
     if args.prepare {
         return slider::app::autograde::prepare(&grading, console);
@@ -219,8 +154,8 @@ fn gradescope_bundle(
     }
     let baked = bundle::Baked {
         flags,
-        api: baked.api,
-        only: &baked.only,
+        api: baked.grading.settings.api,
+        only: &baked.grading.settings.only,
         style: present::gradescope::Style {
             max_score: baked.outputs.max_score,
             visibility: baked.outputs.visibility.clone(),

@@ -100,7 +100,7 @@ pub struct GradeArgs {
 }
 
 fn seconds_at_least_1(text: &str) -> Result<Duration, String> {
-    let seconds = crate::common::parse_seconds(text)?;
+    let seconds = slider::app::parse_seconds(text)?;
     if seconds < Duration::from_secs(1) {
         return Err(format!(
             "`{text}`: at least 1 second, which a JVM needs to start"
