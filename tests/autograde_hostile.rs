@@ -8,7 +8,8 @@
 //! submissions are read in memory under caps; SIGTERM ends every JVM and
 //! removes every folder; a hostile submission in a batch leaves the
 //! others' reports as they are alone; a source javac cannot finish is held
-//! to the submission's time limit.
+//! to the submission's time limit; two runs, each with its own fresh
+//! timing puzzles, grade every row alike.
 //!
 //! These tests need a JDK, and the containment test bubblewrap (`.ci/run`
 //! installs both). Without them they fail; they never pass silently.
@@ -442,4 +443,50 @@ fn a_source_javac_cannot_finish_is_held_to_the_submission_time_limit() {
         elapsed < cap + Duration::from_secs(5),
         "the autograde took {elapsed:?} against a cap of {cap:?}"
     );
+}
+
+/// A grade is a function of the code, not of the run: each run draws its
+/// own fresh timing puzzles, against which a table of the public ones is
+/// caught, and graded twice every row comes out the same (outcome and the
+/// kind of each failure), as does the score. A table, and a search hidden
+/// in `moves()`, are the two verdicts that read the fresh puzzles.
+#[test]
+fn two_runs_with_their_own_fresh_puzzles_grade_every_row_alike() {
+    common::require_jdk();
+    let names = ["hostile/timing-table", "hostile/search-in-moves"];
+    let paths: Vec<String> = names
+        .iter()
+        .map(|name| format!("fixtures/autograde/{name}"))
+        .collect();
+    let mut args = vec!["--only", "timing", "--jobs", "2"];
+    args.extend(paths.iter().map(String::as_str));
+    let rows = |run: &Run| -> Vec<String> {
+        let mut rows = Vec::new();
+        for (name, report) in reports(&run.json) {
+            rows.push(format!("{name}: score {}", report["score"]));
+            for section in report["sections"].as_array().unwrap() {
+                for test in section["tests"].as_array().unwrap() {
+                    let kinds: Vec<&str> = test["failures"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|f| f["kind"].as_str().unwrap())
+                        .collect();
+                    rows.push(format!(
+                        "{name} {} {}: {} {kinds:?}",
+                        section["id"], test["row"], test["outcome"]
+                    ));
+                }
+            }
+        }
+        rows
+    };
+    let (first, second) = (autograde(&args), autograde(&args));
+    let (first, second) = (rows(&first), rows(&second));
+    assert_eq!(first.len(), 2 + 2 * 125, "{first:#?}");
+    assert!(
+        first.iter().any(|row| row.contains("looked_up")),
+        "{first:#?}"
+    );
+    assert_eq!(first, second);
 }
