@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::{CommandError, Console};
 use crate::check::batch::{check_pairs, read_pairs};
 use crate::check::files::{Checked, Files, ProofDatabases, check_files};
-use crate::check::{CheckOptions, FindingKind, Verdict};
+use crate::check::{CheckOptions, CheckVerdict, FindingKind};
 use crate::exit_code;
 use crate::format::names::display_name;
 use crate::present::ConsoleFormat;
@@ -88,7 +88,7 @@ pub fn check(job: &CheckJob<'_>, console: &Console) -> Result<u8, CommandError> 
     {
         return Err(format!("cannot write the report: {e}").into());
     }
-    if report.verdict == Verdict::Unproven && files.goal.is_none() {
+    if report.verdict == CheckVerdict::Unproven && files.goal.is_none() {
         suggest_stronger(puzzle.size(), dbs.opened(puzzle.size()), console);
     }
     // A refuted --optimum is the caller's mistake, not the answer's (the
