@@ -432,7 +432,7 @@ pub fn partitions(
     let mut rng = crate::generate::seeded(seed);
     let random: Vec<Board> = (0..random)
         .filter_map(|_| {
-            crate::generate::generate(4, crate::generate::Kind::Solvable, &mut rng, None).ok()
+            crate::generate::generate(4, crate::generate::Scramble::Solvable, &mut rng, None).ok()
         })
         .collect();
     let random = random.as_slice();
