@@ -12,7 +12,7 @@ use crate::format::names::display_name;
 use crate::present::ConsoleFormat;
 use crate::present::check as render;
 use crate::search::Goal;
-use crate::search::pdb::{Choice, Kind, PatternDatabase};
+use crate::search::pdb::{Choice, Partition, PatternDatabase};
 
 /// What `slider-check` was asked to check.
 #[derive(Debug)]
@@ -121,7 +121,7 @@ fn open_proof_pdb(dir: Option<&Path>, goal: &Goal, console: &Console) -> Option<
 /// strongest (6-6-3 on 4x4): says how to get the stronger ones.
 fn suggest_stronger(n: usize, used: Option<&PatternDatabase>, console: &Console) {
     if let Some(pdb) = used
-        && let Some(strong) = Kind::strongest(n)
+        && let Some(strong) = Partition::strongest(n)
         && let Some(kind) = pdb.kind()
         && kind != strong
     {
