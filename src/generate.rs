@@ -20,13 +20,13 @@ use crate::{Board, BoardError};
 /// # Example
 ///
 /// ```
-/// use slider::generate::{Kind, generate, seeded};
-/// let board = generate(3, Kind::ExactMoves(12), &mut seeded(7), None)?;
+/// use slider::generate::{Scramble, generate, seeded};
+/// let board = generate(3, Scramble::ExactMoves(12), &mut seeded(7), None)?;
 /// assert_eq!(slider::Solver::new(&board)?.moves(), 12);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub enum Scramble {
     /// A board whose optimal solution has exactly this many moves.
     ExactMoves(u32),
     /// A uniformly random solvable board.
@@ -42,8 +42,8 @@ pub enum Kind {
 /// # Example
 ///
 /// ```
-/// use slider::generate::{GenerateError, Kind, generate, seeded};
-/// let err = generate(3, Kind::ExactMoves(32), &mut seeded(1), None).unwrap_err();
+/// use slider::generate::{GenerateError, Scramble, generate, seeded};
+/// let err = generate(3, Scramble::ExactMoves(32), &mut seeded(1), None).unwrap_err();
 /// assert_eq!(err, GenerateError::NoBoardAtDistance { n: 3, moves: 32 });
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,14 +122,14 @@ pub const DIAMETER_4X4: u32 = 80;
 /// # Example
 ///
 /// ```
-/// use slider::generate::{Kind, generate, seeded};
-/// let board = generate(4, Kind::Unsolvable, &mut seeded(3), None)?;
+/// use slider::generate::{Scramble, generate, seeded};
+/// let board = generate(4, Scramble::Unsolvable, &mut seeded(3), None)?;
 /// assert!(!board.is_solvable());
 /// # Ok::<(), slider::generate::GenerateError>(())
 /// ```
 pub fn generate<R: Rng>(
     n: usize,
-    kind: Kind,
+    kind: Scramble,
     rng: &mut R,
     oracle: Option<&Oracle>,
 ) -> Result<Board, GenerateError> {
@@ -147,33 +147,33 @@ pub fn generate<R: Rng>(
 /// # Example
 ///
 /// ```
-/// use slider::generate::{Kind, generate_observed, seeded};
+/// use slider::generate::{Scramble, generate_observed, seeded};
 /// let mut walks = 0;
-/// let board = generate_observed(4, Kind::ExactMoves(10), &mut seeded(1), None, &mut |k| walks = k)?;
+/// let board = generate_observed(4, Scramble::ExactMoves(10), &mut seeded(1), None, &mut |k| walks = k)?;
 /// assert!(walks >= 1);
 /// # Ok::<(), slider::generate::GenerateError>(())
 /// ```
 pub fn generate_observed<R: Rng>(
     n: usize,
-    kind: Kind,
+    kind: Scramble,
     rng: &mut R,
     oracle: Option<&Oracle>,
     walked: &mut dyn FnMut(u32),
 ) -> Result<Board, GenerateError> {
     Board::goal(n).map_err(GenerateError::Size)?;
     match kind {
-        Kind::Uniform => Ok(uniform(n, rng)),
-        Kind::Solvable | Kind::Unsolvable => {
+        Scramble::Uniform => Ok(uniform(n, rng)),
+        Scramble::Solvable | Scramble::Unsolvable => {
             let board = uniform(n, rng);
             // A board and its twin split the two classes evenly, so this
             // keeps the draw uniform within the class asked for.
-            Ok(if board.is_solvable() == (kind == Kind::Solvable) {
+            Ok(if board.is_solvable() == (kind == Scramble::Solvable) {
                 board
             } else {
                 board.twin()
             })
         }
-        Kind::ExactMoves(moves) if n <= crate::oracle::MAX_ORACLE_SIDE => {
+        Scramble::ExactMoves(moves) if n <= crate::oracle::MAX_ORACLE_SIDE => {
             if let Some(oracle) = oracle.filter(|o| o.size() == n) {
                 return exact_from_table(oracle, moves, rng);
             }
@@ -181,10 +181,10 @@ pub fn generate_observed<R: Rng>(
                 Oracle::new(n).map_err(|_| GenerateError::NoBoardAtDistance { n, moves })?;
             exact_from_table(&built, moves, rng)
         }
-        Kind::ExactMoves(moves) if n == 4 && moves > DIAMETER_4X4 => {
+        Scramble::ExactMoves(moves) if n == 4 && moves > DIAMETER_4X4 => {
             Err(GenerateError::NoBoardAtDistance { n, moves })
         }
-        Kind::ExactMoves(moves) => exact_by_search(n, moves, rng, walked),
+        Scramble::ExactMoves(moves) => exact_by_search(n, moves, rng, walked),
     }
 }
 
@@ -267,7 +267,7 @@ pub struct Request {
     /// The board side.
     pub size: usize,
     /// What to generate.
-    pub kind: Kind,
+    pub kind: Scramble,
     /// The random seed.
     pub seed: u64,
     /// How many boards (1 unless given).
@@ -288,8 +288,8 @@ impl Request {
     /// # Example
     ///
     /// ```
-    /// use slider::generate::{Kind, Request};
-    /// let request = Request { size: 3, kind: Kind::ExactMoves(4), seed: 7, count: 2 };
+    /// use slider::generate::{Scramble, Request};
+    /// let request = Request { size: 3, kind: Scramble::ExactMoves(4), seed: 7, count: 2 };
     /// let mut boards = Vec::new();
     /// request.each(&mut |_, _| {}, &mut |i, board| Ok(boards.push((i, board))))?;
     /// assert_eq!(boards.len(), 2);
@@ -321,17 +321,17 @@ impl Request {
     /// # Example
     ///
     /// ```
-    /// use slider::generate::{Kind, Request};
-    /// let r = Request { size: 4, kind: Kind::Unsolvable, seed: 1, count: 3 };
+    /// use slider::generate::{Scramble, Request};
+    /// let r = Request { size: 4, kind: Scramble::Unsolvable, seed: 1, count: 3 };
     /// assert_eq!(r.file_name(2), "puzzle4x4-unsolvable-02.txt");
     /// ```
     pub fn file_name(&self, index: usize) -> String {
         use crate::format::names::{course_file_name, moves_label};
         let label = match self.kind {
-            Kind::ExactMoves(moves) => moves_label(u64::from(moves)),
-            Kind::Solvable => "solvable".to_string(),
-            Kind::Unsolvable => "unsolvable".to_string(),
-            Kind::Uniform => "uniform".to_string(),
+            Scramble::ExactMoves(moves) => moves_label(u64::from(moves)),
+            Scramble::Solvable => "solvable".to_string(),
+            Scramble::Unsolvable => "unsolvable".to_string(),
+            Scramble::Uniform => "uniform".to_string(),
         };
         course_file_name(self.size, &label, (self.count > 1).then_some(index))
     }
@@ -347,9 +347,9 @@ impl Request {
 /// # Example
 ///
 /// ```
-/// use slider::generate::{Kind, parse_manifest};
+/// use slider::generate::{Scramble, parse_manifest};
 /// let requests = parse_manifest("# comment\n3 12 7\n4 unsolvable 1 2\n")?;
-/// assert_eq!((requests[0].kind, requests[1].count), (Kind::ExactMoves(12), 2));
+/// assert_eq!((requests[0].kind, requests[1].count), (Scramble::ExactMoves(12), 2));
 /// # Ok::<(), slider::format::manifest::ManifestError>(())
 /// ```
 pub fn parse_manifest(text: &str) -> Result<Vec<Request>, crate::format::manifest::ManifestError> {
@@ -364,10 +364,10 @@ pub fn parse_manifest(text: &str) -> Result<Vec<Request>, crate::format::manifes
             .parse()
             .map_err(|_| bad(format!("bad size `{size}`")))?;
         let kind = match *kind {
-            "solvable" => Kind::Solvable,
-            "unsolvable" => Kind::Unsolvable,
-            "uniform" => Kind::Uniform,
-            moves => Kind::ExactMoves(
+            "solvable" => Scramble::Solvable,
+            "unsolvable" => Scramble::Unsolvable,
+            "uniform" => Scramble::Uniform,
+            moves => Scramble::ExactMoves(
                 moves
                     .parse()
                     .map_err(|_| bad(format!("bad kind `{moves}`")))?,

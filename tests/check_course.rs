@@ -4,7 +4,7 @@
 mod common;
 
 use rayon::prelude::*;
-use slider::check::{CheckOptions, FindingKind, Verdict, check};
+use slider::check::{CheckOptions, CheckVerdict, FindingKind, check};
 use slider::oracle::Oracle;
 use slider::{Board, Solver, SolverOptions};
 
@@ -45,14 +45,14 @@ fn course_answers_are_accepted_and_corruptions_rejected() {
                 for message in ["Unsolvable puzzle\n", "No solution possible\n", "-1\n"] {
                     assert_eq!(
                         check(&board, message.as_bytes(), &options, oracle).verdict,
-                        Verdict::Accepted,
+                        CheckVerdict::Accepted,
                         "{name}"
                     );
                 }
                 let path = format!("Minimum number of moves = 0\n{board}\n");
                 assert_eq!(
                     check(&board, path.as_bytes(), &options, oracle).verdict,
-                    Verdict::Rejected,
+                    CheckVerdict::Rejected,
                     "{name}"
                 );
                 return 1;
@@ -70,7 +70,7 @@ fn course_answers_are_accepted_and_corruptions_rejected() {
             let report = check(&board, answer.as_bytes(), &options, oracle);
             assert_eq!(
                 report.verdict,
-                Verdict::Accepted,
+                CheckVerdict::Accepted,
                 "{name}: {:?}",
                 report.findings
             );
@@ -113,7 +113,7 @@ fn course_answers_are_accepted_and_corruptions_rejected() {
                 let report = check(&board, text.as_bytes(), &options, oracle);
                 assert_eq!(
                     report.verdict,
-                    Verdict::Rejected,
+                    CheckVerdict::Rejected,
                     "{name}: {what} was accepted"
                 );
                 assert!(
@@ -142,7 +142,7 @@ fn a_detour_is_legal_but_not_optimal() {
         &CheckOptions::default(),
         None,
     );
-    assert_eq!(report.verdict, Verdict::Rejected);
+    assert_eq!(report.verdict, CheckVerdict::Rejected);
     assert!(
         report.findings.iter().any(|f| f.kind
             == FindingKind::RepeatsEarlierBoard {

@@ -4,7 +4,7 @@ mod common;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use slider::generate::{Kind, generate, seeded};
+use slider::generate::{Scramble, generate, seeded};
 use slider::oracle::Oracle;
 use slider::{Board, Solver};
 
@@ -79,11 +79,11 @@ fn exact_boards_are_exactly_k_moves_away() {
     let oracle = Oracle::new(3).unwrap();
     let mut rng = seeded(42);
     for k in 0..=31 {
-        let board = generate(3, Kind::ExactMoves(k), &mut rng, Some(&oracle)).unwrap();
+        let board = generate(3, Scramble::ExactMoves(k), &mut rng, Some(&oracle)).unwrap();
         assert_eq!(oracle.distance(&board), Some(k));
     }
     for (n, k) in [(4, 25), (5, 14), (6, 10)] {
-        let board = generate(n, Kind::ExactMoves(k), &mut rng, None).unwrap();
+        let board = generate(n, Scramble::ExactMoves(k), &mut rng, None).unwrap();
         assert_eq!(
             Solver::new(&board).unwrap().moves(),
             k as usize,
@@ -98,12 +98,12 @@ fn random_boards_are_of_the_class_asked_for() {
     for n in 2..=10 {
         for _ in 0..20 {
             assert!(
-                generate(n, Kind::Solvable, &mut rng, None)
+                generate(n, Scramble::Solvable, &mut rng, None)
                     .unwrap()
                     .is_solvable()
             );
             assert!(
-                !generate(n, Kind::Unsolvable, &mut rng, None)
+                !generate(n, Scramble::Unsolvable, &mut rng, None)
                     .unwrap()
                     .is_solvable()
             );
@@ -112,7 +112,7 @@ fn random_boards_are_of_the_class_asked_for() {
     // Uniform boards hit both classes.
     let solvable = (0..200)
         .filter(|_| {
-            generate(3, Kind::Uniform, &mut rng, None)
+            generate(3, Scramble::Uniform, &mut rng, None)
                 .unwrap()
                 .is_solvable()
         })

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use common::{naive_goal, naive_neighbors, one_slide_apart};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use slider::generate::{Kind, generate, seeded};
+use slider::generate::{Scramble, generate, seeded};
 use slider::oracle::Oracle;
 use slider::{Board, Solver};
 
@@ -148,7 +148,7 @@ proptest! {
 
     #[test]
     fn prop_generated_k_move_3x3_board_has_oracle_distance_k(k in 0_u32..=31, seed in any::<u64>()) {
-        let board = generate(3, Kind::ExactMoves(k), &mut seeded(seed), Some(oracle(3))).unwrap();
+        let board = generate(3, Scramble::ExactMoves(k), &mut seeded(seed), Some(oracle(3))).unwrap();
         prop_assert_eq!(oracle(3).distance(&board), Some(k));
     }
 }

@@ -11,7 +11,7 @@ use crate::exit_code;
 use crate::format::manifest::Convention;
 use crate::present::bench::render;
 use crate::search::Goal;
-use crate::search::pdb::{Choice, Kind};
+use crate::search::pdb::{Choice, Partition};
 
 /// The reference A* on the timing puzzles, then bi-BFS against a Java
 /// bi-BFS on `bibfs` (default: [`course::BIBFS_FILES`]).
@@ -50,7 +50,12 @@ pub fn classic(
 }
 
 /// Building `kind` cold in `scratch`, then `runs` loads.
-pub fn pdb(kind: Kind, runs: usize, scratch: &Path, console: &Console) -> Result<u8, CommandError> {
+pub fn pdb(
+    kind: Partition,
+    runs: usize,
+    scratch: &Path,
+    console: &Console,
+) -> Result<u8, CommandError> {
     let (bar, progress) =
         super::services::build_progress(console, &format!("{kind} pattern databases"));
     let mut print = printer(console);

@@ -6,13 +6,13 @@ use std::time::Duration;
 use super::{CommandError, Console};
 use crate::check::batch::{check_pairs, read_pairs};
 use crate::check::files::{Checked, Files, ProofDatabases, check_files};
-use crate::check::{CheckOptions, FindingKind, Verdict};
+use crate::check::{CheckOptions, CheckVerdict, FindingKind};
 use crate::exit_code;
 use crate::format::names::display_name;
 use crate::present::ConsoleFormat;
 use crate::present::check as render;
 use crate::search::Goal;
-use crate::search::pdb::{Choice, Kind, PatternDatabase};
+use crate::search::pdb::{Choice, Partition, PatternDatabase};
 
 /// What `slider-check` was asked to check.
 #[derive(Debug)]
@@ -88,7 +88,7 @@ pub fn check(job: &CheckJob<'_>, console: &Console) -> Result<u8, CommandError> 
     {
         return Err(format!("cannot write the report: {e}").into());
     }
-    if report.verdict == Verdict::Unproven && files.goal.is_none() {
+    if report.verdict == CheckVerdict::Unproven && files.goal.is_none() {
         suggest_stronger(puzzle.size(), dbs.opened(puzzle.size()), console);
     }
     // A refuted --optimum is the caller's mistake, not the answer's (the
@@ -121,7 +121,7 @@ fn open_proof_pdb(dir: Option<&Path>, goal: &Goal, console: &Console) -> Option<
 /// strongest (6-6-3 on 4x4): says how to get the stronger ones.
 fn suggest_stronger(n: usize, used: Option<&PatternDatabase>, console: &Console) {
     if let Some(pdb) = used
-        && let Some(strong) = Kind::strongest(n)
+        && let Some(strong) = Partition::strongest(n)
         && let Some(kind) = pdb.kind()
         && kind != strong
     {

@@ -25,8 +25,8 @@ pub struct GenJob<'a> {
 ///
 /// ```
 /// use slider::app::{Console, generate::{GenJob, generate}};
-/// use slider::generate::{Kind, Request};
-/// let request = Request { size: 3, kind: Kind::ExactMoves(4), count: 2, seed: 7 };
+/// use slider::generate::{Scramble, Request};
+/// let request = Request { size: 3, kind: Scramble::ExactMoves(4), count: 2, seed: 7 };
 /// let job = GenJob { request, manifest: None, fresh_seed: false, out: None };
 /// let console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
 /// assert_eq!(generate(&job, &console)?, slider::exit_code::SUCCESS);

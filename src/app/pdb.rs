@@ -5,18 +5,18 @@ use std::path::Path;
 use super::{CommandError, Console};
 use crate::exit_code;
 use crate::search::Goal;
-use crate::search::pdb::{Choice, Kind, PatternDatabase};
+use crate::search::pdb::{Choice, Partition, PatternDatabase};
 
 /// What to do with the cache; a kind not given is the default of the
 /// board side given beside it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PdbAction {
     /// Print the cache file's path.
-    Path(Option<Kind>),
+    Path(Option<Partition>),
     /// Build the databases unless an intact file is cached.
-    Build(Option<Kind>),
+    Build(Option<Partition>),
     /// Check the cached file against its checksum.
-    Verify(Option<Kind>),
+    Verify(Option<Partition>),
     /// List every kind, its file and whether it is cached.
     List,
 }
@@ -42,8 +42,8 @@ pub fn pdb(
     dir: &Path,
     console: &Console,
 ) -> Result<u8, CommandError> {
-    let located = |chosen: Option<Kind>| {
-        Kind::chosen_or_default(chosen, size)
+    let located = |chosen: Option<Partition>| {
+        Partition::chosen_or_default(chosen, size)
             .map(|kind| (kind, PatternDatabase::cache_path(dir, kind)))
     };
     let said = match action {
@@ -53,7 +53,8 @@ pub fn pdb(
         }),
         PdbAction::Build(kind) => located(kind).and_then(|(kind, path)| {
             let goal = Goal::standard(kind.size());
-            let pdb = super::services::open_pdb(console, &goal, Choice::Kind(kind), dir, true)?;
+            let pdb =
+                super::services::open_pdb(console, &goal, Choice::Partition(kind), dir, true)?;
             console.print(&format!(
                 "{}: {kind}, {} bytes\n",
                 path.display(),
@@ -72,7 +73,7 @@ pub fn pdb(
             exit_code::SUCCESS
         }),
         PdbAction::List => {
-            for kind in Kind::ALL {
+            for kind in Partition::ALL {
                 let path = PatternDatabase::cache_path(dir, kind);
                 console.print(&format!(
                     "{}\n",

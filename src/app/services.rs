@@ -11,7 +11,7 @@ use indicatif::ProgressBar;
 use super::{CommandError, Console};
 use crate::present::report_files::ReportFiles;
 use crate::search::Goal;
-use crate::search::pdb::{BuildProgress, BuildTracker, Choice, Kind, PatternDatabase};
+use crate::search::pdb::{BuildProgress, BuildTracker, Choice, Partition, PatternDatabase};
 
 /// A progress display for a database build, and the callback that
 /// feeds it.
@@ -53,8 +53,8 @@ pub(super) fn open_pdb(
     requested: bool,
 ) -> Result<PatternDatabase, String> {
     let building = match choice {
-        Choice::Kind(kind) => Some(kind),
-        Choice::Best => Kind::default_for(goal.size()),
+        Choice::Partition(kind) => Some(kind),
+        Choice::Best => Partition::default_for(goal.size()),
     };
     let (bar, progress) = build_progress(
         console,

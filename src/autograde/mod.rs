@@ -15,7 +15,7 @@
 //! - `pipeline` and `runner`: one submission, its JVMs;
 //! - `toolkit` ([`Toolkit`]), [`java`]: slider's Java, the JDK's tools;
 //! - [`sources`]: finding `Board.java` and `Solver.java` and making them
-//!   compile beside slider's classes; [`api`]: the public members;
+//!   compile beside slider's classes; [`members`]: the public members;
 //! - [`calibrate`]: reading a course report, and comparing slider's with it;
 //! - [`gradescope`]: the Gradescope bundle.
 //!
@@ -27,7 +27,6 @@
 //! gives it no permission), so that nothing it prints is mistaken for a
 //! result. Every expected value comes from slider's Rust reference.
 
-pub mod api;
 mod budget;
 pub mod calibrate;
 pub mod catalog;
@@ -36,6 +35,7 @@ pub mod gradescope;
 mod group_run;
 pub mod java;
 pub mod judge;
+pub mod members;
 mod memo;
 pub mod model;
 mod pipeline;

@@ -12,7 +12,7 @@ use super::group_run::GroupRun;
 use super::report::{Category, Report, SectionReport, Stage, StageEnd, Verdict};
 use super::runner::{Built, GroupContext, judge_section, run_group};
 use super::toolkit::Toolkit;
-use super::{Options, api, java, model, sources};
+use super::{Options, java, members, model, sources};
 use crate::course::Api;
 use crate::run::{Workdir, in_slots, process};
 
@@ -439,7 +439,7 @@ fn api_stage(
     });
     let classes = match ended {
         Ok(ended) if ended.exit == process::Exit::Code(0) => {
-            api::parse_javap(&String::from_utf8_lossy(&ended.stdout))
+            members::parse_javap(&String::from_utf8_lossy(&ended.stdout))
         }
         Ok(ended) => {
             report.api_check.end = StageEnd::Failed;
@@ -459,16 +459,16 @@ fn api_stage(
         }
     };
     if report.api == Api::Any {
-        report.api = api::detect(&classes);
+        report.api = members::detect(&classes);
     }
     if !graded {
         return;
     }
-    for (class, members) in &classes {
+    for (class, listed) in &classes {
         report
             .api_check
             .messages
-            .extend(api::findings(report.api, class, members));
+            .extend(members::findings(report.api, class, listed));
     }
     report.api_check.end = if report.api_check.messages.is_empty() {
         StageEnd::Passed

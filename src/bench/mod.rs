@@ -207,7 +207,7 @@ pub enum Line {
         /// The puzzle's file name.
         puzzle: String,
         /// The databases' kind.
-        kind: crate::search::pdb::Kind,
+        kind: crate::search::pdb::Partition,
     },
     /// `bench hardest`: one puzzle (the error when the search stopped).
     Hardest {

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use super::{Length, Line, Times, peak_memory};
 use crate::Board;
 use crate::format::manifest::{Benchmark, Convention, parse_benchmarks};
-use crate::search::pdb::{BuildProgress, CANDIDATES_4X4, Choice, Kind, Pattern, PatternDatabase};
+use crate::search::pdb::{
+    BuildProgress, CANDIDATES_4X4, Choice, Partition, Pattern, PatternDatabase,
+};
 use crate::search::{Goal, Heuristic, SearchConfig, SearchError, Solution, idastar::search};
 
 /// The instances of a benchmark file, towards the course's goal, read
@@ -189,7 +191,7 @@ pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(Lin
     let what = match config.pdb {
         Some(pdb) => format!(
             "pattern databases {}",
-            pdb.kind().map_or("custom", Kind::name)
+            pdb.kind().map_or("custom", Partition::name)
         ),
         None => format!("{:?}", config.heuristic),
     };
@@ -375,7 +377,7 @@ pub fn hardest(
 ///
 /// The build, the save or a load failed.
 pub fn pdb(
-    kind: Kind,
+    kind: Partition,
     runs: usize,
     scratch: &Path,
     progress: &(dyn Fn(BuildProgress) + Sync),
@@ -432,7 +434,7 @@ pub fn partitions(
     let mut rng = crate::generate::seeded(seed);
     let random: Vec<Board> = (0..random)
         .filter_map(|_| {
-            crate::generate::generate(4, crate::generate::Kind::Solvable, &mut rng, None).ok()
+            crate::generate::generate(4, crate::generate::Scramble::Solvable, &mut rng, None).ok()
         })
         .collect();
     let random = random.as_slice();

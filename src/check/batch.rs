@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::files::{Files, ProofDatabases, check_files};
-use super::{CheckOptions, Report};
+use super::{CheckOptions, CheckReport};
 use crate::format::manifest::{PairLine, parse_pairs};
 use crate::format::source;
 
@@ -19,7 +19,7 @@ pub struct PairOutcome {
     pub answer: PathBuf,
     /// The check's report, or why the pair could not be checked
     /// (`PATH:LINE:COL: why` for a bad puzzle).
-    pub result: Result<Report, String>,
+    pub result: Result<CheckReport, String>,
     /// The time the check took.
     pub elapsed: Duration,
 }
@@ -43,7 +43,7 @@ pub fn read_pairs(path: &Path, idle: Duration) -> Result<Vec<PairLine>, String> 
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, Verdict, batch::check_pairs, files::ProofDatabases};
+/// use slider::check::{CheckOptions, CheckVerdict, batch::check_pairs, files::ProofDatabases};
 /// use slider::format::manifest::parse_pairs;
 /// let dir = tempfile::tempdir()?;
 /// std::fs::write(dir.path().join("p.txt"), "3\n 0 1 3\n 4 2 5\n 7 8 6\n")?;
@@ -52,8 +52,8 @@ pub fn read_pairs(path: &Path, idle: Duration) -> Result<Vec<PairLine>, String> 
 /// let pairs = parse_pairs("p.txt good.txt\np.txt bad.txt\np.txt missing.txt\n")?;
 /// let idle = std::time::Duration::from_secs(5);
 /// let outcomes = check_pairs(dir.path(), &pairs, &CheckOptions::default(), idle, &ProofDatabases::new(&|_| None), &mut |_| {});
-/// assert_eq!(outcomes[0].result.as_ref().map(|r| r.verdict), Ok(Verdict::Accepted));
-/// assert_eq!(outcomes[1].result.as_ref().map(|r| r.verdict), Ok(Verdict::Rejected));
+/// assert_eq!(outcomes[0].result.as_ref().map(|r| r.verdict), Ok(CheckVerdict::Accepted));
+/// assert_eq!(outcomes[1].result.as_ref().map(|r| r.verdict), Ok(CheckVerdict::Rejected));
 /// assert!(outcomes[2].result.as_ref().unwrap_err().starts_with("cannot read "));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

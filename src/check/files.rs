@@ -9,7 +9,7 @@ use std::io::{self, BufReader};
 use std::path::Path;
 use std::time::Duration;
 
-use super::{CheckOptions, Provers, Report, check_with};
+use super::{CheckOptions, CheckReport, Provers, check_with};
 use crate::board::Board;
 use crate::format::names::display_name;
 use crate::format::source::{self, Capped, LoadError, MAX_ANSWER_BYTES};
@@ -142,7 +142,7 @@ pub struct Checked {
     /// The puzzle.
     pub puzzle: Board,
     /// The check's report.
-    pub report: Report,
+    pub report: CheckReport,
 }
 
 /// Reads a board from `path` (`-`: standard input), waiting at most `idle`
@@ -204,7 +204,7 @@ pub fn read_goal(
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, Verdict, files::{Files, ProofDatabases, check_files}};
+/// use slider::check::{CheckOptions, CheckVerdict, files::{Files, ProofDatabases, check_files}};
 /// let dir = tempfile::tempdir()?;
 /// let (puzzle, answer) = (dir.path().join("p.txt"), dir.path().join("a.txt"));
 /// std::fs::write(&puzzle, "3\n 0 1 3\n 4 2 5\n 7 8 6\n")?;
@@ -213,7 +213,7 @@ pub fn read_goal(
 /// let idle = std::time::Duration::from_secs(5);
 /// let dbs = ProofDatabases::new(&|_| None);
 /// let checked = check_files(files, &CheckOptions::default(), idle, &dbs)?;
-/// assert_eq!(checked.report.verdict, Verdict::Accepted);
+/// assert_eq!(checked.report.verdict, CheckVerdict::Accepted);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_files(

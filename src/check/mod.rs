@@ -1,7 +1,7 @@
 //! Replaying and proving a submitted answer against a puzzle.
 //!
 //! [`check`] reads the answer as a stream, in one pass, and returns a
-//! [`Report`]: a verdict, the moves, the proven optimum and how it was
+//! [`CheckReport`]: a verdict, the moves, the proven optimum and how it was
 //! proved, and every finding (up to a cap) with its place. A wrong answer
 //! is a report, not an error; nothing here prints.
 
@@ -131,8 +131,18 @@ impl Default for CheckOptions {
 }
 
 /// The outcome of a check.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{CheckOptions, CheckVerdict, check};
+/// let puzzle: slider::Board = "2  1 2  3 0".parse()?;
+/// let report = check(&puzzle, "Minimum number of moves = 1\n".as_bytes(), &CheckOptions::default(), None);
+/// assert_eq!(report.verdict, CheckVerdict::Rejected);
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub enum CheckVerdict {
     /// Legal and proven optimal (or a correct unsolvable claim).
     Accepted,
     /// Something is wrong; see the findings.
@@ -141,7 +151,7 @@ pub enum Verdict {
     Unproven,
 }
 
-impl Verdict {
+impl CheckVerdict {
     /// `slider-check`'s exit code for it: accepted
     /// [`SUCCESS`](crate::exit_code::SUCCESS), rejected
     /// [`FAILURE`](crate::exit_code::FAILURE), unproven
@@ -150,24 +160,36 @@ impl Verdict {
     /// # Example
     ///
     /// ```
-    /// use slider::check::Verdict;
-    /// assert_eq!(Verdict::Unproven.exit_code(), slider::exit_code::UNPROVEN);
+    /// use slider::check::CheckVerdict;
+    /// assert_eq!(CheckVerdict::Unproven.exit_code(), slider::exit_code::UNPROVEN);
     /// ```
     #[must_use]
     pub fn exit_code(self) -> u8 {
         match self {
-            Verdict::Accepted => crate::exit_code::SUCCESS,
-            Verdict::Rejected => crate::exit_code::FAILURE,
-            Verdict::Unproven => crate::exit_code::UNPROVEN,
+            CheckVerdict::Accepted => crate::exit_code::SUCCESS,
+            CheckVerdict::Rejected => crate::exit_code::FAILURE,
+            CheckVerdict::Unproven => crate::exit_code::UNPROVEN,
         }
     }
 }
 
 /// Everything the check found.
+///
+/// # Example
+///
+/// ```
+/// use slider::check::{AnswerFormat, CheckOptions, CheckReport, CheckVerdict, check};
+/// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
+/// let report: CheckReport = check(&puzzle, "RDRD".as_bytes(), &CheckOptions::default(), None);
+/// assert_eq!(report.verdict, CheckVerdict::Accepted);
+/// assert_eq!((report.format, report.moves), (Some(AnswerFormat::Moves), Some(4)));
+/// assert!(report.findings.is_empty());
+/// # Ok::<(), slider::PuzzleError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Report {
+pub struct CheckReport {
     /// The verdict.
-    pub verdict: Verdict,
+    pub verdict: CheckVerdict,
     /// The format the answer was read as; `None` when it was empty or
     /// matched none.
     pub format: Option<AnswerFormat>,
@@ -197,12 +219,12 @@ const MAX_REMEMBERED_BOARDS: usize = 100_000;
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, Verdict, check};
+/// use slider::check::{CheckOptions, CheckVerdict, check};
 /// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let report = check(&puzzle, "RDRD".as_bytes(), &CheckOptions::default(), None);
-/// assert_eq!((report.verdict, report.moves), (Verdict::Accepted, Some(4)));
+/// assert_eq!((report.verdict, report.moves), (CheckVerdict::Accepted, Some(4)));
 /// let report = check(&puzzle, "Minimum number of moves = 3\n".as_bytes(), &CheckOptions::default(), None);
-/// assert_eq!(report.verdict, Verdict::Rejected);
+/// assert_eq!(report.verdict, CheckVerdict::Rejected);
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
 pub fn check<R: BufRead>(
@@ -210,7 +232,7 @@ pub fn check<R: BufRead>(
     answer: R,
     options: &CheckOptions,
     oracle: Option<&Oracle>,
-) -> Report {
+) -> CheckReport {
     check_with(
         puzzle,
         answer,
@@ -227,10 +249,10 @@ pub fn check<R: BufRead>(
 /// # Example
 ///
 /// ```
-/// use slider::check::{CheckOptions, Provers, Verdict, check_with};
+/// use slider::check::{CheckOptions, Provers, CheckVerdict, check_with};
 /// let puzzle: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let report = check_with(&puzzle, "RDRD".as_bytes(), &CheckOptions::default(), Provers::default());
-/// assert_eq!(report.verdict, Verdict::Accepted);
+/// assert_eq!(report.verdict, CheckVerdict::Accepted);
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
 pub fn check_with<R: BufRead>(
@@ -238,7 +260,7 @@ pub fn check_with<R: BufRead>(
     answer: R,
     options: &CheckOptions,
     provers: Provers<'_>,
-) -> Report {
+) -> CheckReport {
     let mut checker = Checker {
         puzzle,
         options,

@@ -319,7 +319,7 @@ mod tests {
         let mut proved = 0;
         for _ in 0..200 {
             let board =
-                crate::generate::generate(3, crate::generate::Kind::Uniform, &mut rng, None)
+                crate::generate::generate(3, crate::generate::Scramble::Uniform, &mut rng, None)
                     .unwrap();
             if !goal.reaches(&board) {
                 continue;

@@ -4,8 +4,8 @@
 use std::io::BufRead;
 
 use super::{
-    AnswerFormat, Checker, Claim, Finding, FindingKind, Label, Optimum, Proof, Report, Verdict,
-    prove_optimum_with,
+    AnswerFormat, CheckReport, CheckVerdict, Checker, Claim, Finding, FindingKind, Label, Optimum,
+    Proof, prove_optimum_with,
 };
 use crate::format::Span;
 
@@ -83,11 +83,11 @@ impl<R: BufRead> Checker<'_, '_, R> {
 
     /// Adds the strict and reading findings, proves what must be proved,
     /// and decides.
-    pub(super) fn conclude(mut self, format: Option<AnswerFormat>, claim: Claim) -> Report {
+    pub(super) fn conclude(mut self, format: Option<AnswerFormat>, claim: Claim) -> CheckReport {
         self.reading_findings();
         let solvable = self.solvable();
-        let mut report = Report {
-            verdict: Verdict::Rejected,
+        let mut report = CheckReport {
+            verdict: CheckVerdict::Rejected,
             format,
             moves: None,
             claims_unsolvable: matches!(claim, Claim::Unsolvable { .. }),
@@ -184,14 +184,14 @@ impl<R: BufRead> Checker<'_, '_, R> {
 /// The verdict: rejected by any finding, unproven when the optimum was
 /// not decided, accepted when it was (or the puzzle is unsolvable and the
 /// answer says so).
-fn verdict(findings: &[Finding], report: &Report) -> Verdict {
+fn verdict(findings: &[Finding], report: &CheckReport) -> CheckVerdict {
     if !findings.is_empty() {
-        Verdict::Rejected
+        CheckVerdict::Rejected
     } else if report.undecided.is_some() {
-        Verdict::Unproven
+        CheckVerdict::Unproven
     } else if report.optimum.is_some() {
-        Verdict::Accepted
+        CheckVerdict::Accepted
     } else {
-        Verdict::Rejected
+        CheckVerdict::Rejected
     }
 }

@@ -6,7 +6,7 @@ use arbitrary::Arbitrary;
 use super::decode;
 use super::fixed::fixed;
 use super::judge::{Judgement, Puzzle, judge};
-use crate::check::{CheckOptions, Verdict, check as check_answer};
+use crate::check::{CheckOptions, CheckVerdict, check as check_answer};
 
 /// One edit of a known-good answer.
 #[derive(Debug, Clone, Arbitrary)]
@@ -119,7 +119,7 @@ pub fn check(input: &CheckInput) {
     };
     let judgement = judge(&puzzle, &text);
     let shown = String::from_utf8_lossy(&text);
-    if report.verdict == Verdict::Accepted {
+    if report.verdict == CheckVerdict::Accepted {
         assert_ne!(
             judgement,
             Some(Judgement::Invalid),
@@ -129,7 +129,7 @@ pub fn check(input: &CheckInput) {
     if judgement == Some(Judgement::Valid) {
         assert_eq!(
             report.verdict,
-            Verdict::Accepted,
+            CheckVerdict::Accepted,
             "rejected a right answer:\n{shown}\n{:?}",
             report.findings
         );

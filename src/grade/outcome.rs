@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use crate::Board;
-use crate::check::{self, CheckOptions, FindingKind, Verdict};
+use crate::check::{self, CheckOptions, CheckVerdict, FindingKind};
 use crate::course::Api;
 use crate::run::OsError;
 use crate::run::process::{Ended, Exit, Limits, Memory, Stop};
@@ -292,8 +292,8 @@ fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> Classified {
         return classified(Outcome::SuiteError, Detail::SuiteWrong(f.kind.clone()));
     }
     let outcome = match report.verdict {
-        Verdict::Accepted => return classified(Outcome::Passed, Detail::None),
-        Verdict::Rejected | Verdict::Unproven => {
+        CheckVerdict::Accepted => return classified(Outcome::Passed, Detail::None),
+        CheckVerdict::Rejected | CheckVerdict::Unproven => {
             let not_optimal = report
                 .findings
                 .iter()

@@ -1,4 +1,4 @@
-//! Every way a [`Report`] is shown: compiler-style text, JSON, and GitHub
+//! Every way a [`CheckReport`] is shown: compiler-style text, JSON, and GitHub
 //! Actions annotations. All the checker's user-facing wording beyond the
 //! finding messages is here; nothing is printed, text is returned.
 
@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::check::batch::PairOutcome;
-use crate::check::{AnswerFormat, Finding, Proof, Report, Verdict};
+use crate::check::{AnswerFormat, CheckReport, CheckVerdict, Finding, Proof};
 use crate::present::diagnostic::{Diagnostic, Severity, render};
 
 /// The diagnostic for one finding of an answer named `answer`.
@@ -39,7 +39,7 @@ pub fn finding_diagnostic(finding: &Finding, answer: &str) -> Diagnostic {
     }
 }
 
-fn proof_text(report: &Report) -> String {
+fn proof_text(report: &CheckReport) -> String {
     match report.optimum.map(|o| o.proof) {
         Some(Proof::ExhaustiveTable) => "exhaustive table".to_string(),
         Some(Proof::LowerBound) => "matches the linear-conflict lower bound".to_string(),
@@ -63,9 +63,9 @@ fn proof_text(report: &Report) -> String {
 /// assert_eq!(summary(&report, "p.txt"), "ok: p.txt: 4 moves, legal and optimal (exhaustive table)");
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
-pub fn summary(report: &Report, puzzle: &str) -> String {
+pub fn summary(report: &CheckReport, puzzle: &str) -> String {
     match report.verdict {
-        Verdict::Accepted => match report.moves {
+        CheckVerdict::Accepted => match report.moves {
             // A bare count has no path to replay: only the number is checked.
             Some(moves) if report.format == Some(crate::check::AnswerFormat::Count) => format!(
                 "ok: {puzzle}: the count {moves} is the optimum ({}); a count has no path to replay",
@@ -77,12 +77,12 @@ pub fn summary(report: &Report, puzzle: &str) -> String {
             ),
             None => format!("ok: {puzzle}: unsolvable ({})", proof_text(report)),
         },
-        Verdict::Rejected => {
+        CheckVerdict::Rejected => {
             let count = report.findings.len() + report.omitted;
             let plural = if count == 1 { "" } else { "s" };
             format!("rejected: {puzzle}: {count} finding{plural}")
         }
-        Verdict::Unproven => {
+        CheckVerdict::Unproven => {
             let moves = report.moves.unwrap_or(0);
             let (bound, nodes) = report
                 .undecided
@@ -107,7 +107,7 @@ pub fn summary(report: &Report, puzzle: &str) -> String {
 /// assert!(text.contains("error[E0230]: legal but not optimal: 6 moves, the optimum is 4"));
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
-pub fn human(report: &Report, puzzle: &str, answer: &str, color: bool) -> String {
+pub fn human(report: &CheckReport, puzzle: &str, answer: &str, color: bool) -> String {
     let diagnostics: Vec<Diagnostic> = report
         .findings
         .iter()
@@ -170,22 +170,22 @@ struct JsonPlace {
 /// assert!(text.contains("\"verdict\": \"accepted\""));
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
-pub fn json(report: &Report, puzzle: &str, answer: &str) -> String {
+pub fn json(report: &CheckReport, puzzle: &str, answer: &str) -> String {
     let mut text =
         serde_json::to_string_pretty(&json_report(report, puzzle, answer)).unwrap_or_default();
     text.push('\n');
     text
 }
 
-fn verdict_id(verdict: Verdict) -> &'static str {
+fn verdict_id(verdict: CheckVerdict) -> &'static str {
     match verdict {
-        Verdict::Accepted => "accepted",
-        Verdict::Rejected => "rejected",
-        Verdict::Unproven => "unproven",
+        CheckVerdict::Accepted => "accepted",
+        CheckVerdict::Rejected => "rejected",
+        CheckVerdict::Unproven => "unproven",
     }
 }
 
-fn json_report<'a>(report: &Report, puzzle: &'a str, answer: &'a str) -> JsonReport<'a> {
+fn json_report<'a>(report: &CheckReport, puzzle: &'a str, answer: &'a str) -> JsonReport<'a> {
     JsonReport {
         version: 1,
         puzzle,
@@ -238,7 +238,7 @@ fn json_report<'a>(report: &Report, puzzle: &'a str, answer: &'a str) -> JsonRep
 /// assert!(github(&report, "p.txt", "a.txt").starts_with("::error file=a.txt,line=1,col=5,title=E0251::"));
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
-pub fn github(report: &Report, puzzle: &str, answer: &str) -> String {
+pub fn github(report: &CheckReport, puzzle: &str, answer: &str) -> String {
     let mut out = String::new();
     for finding in &report.findings {
         let _ = writeln!(
@@ -251,7 +251,7 @@ pub fn github(report: &Report, puzzle: &str, answer: &str) -> String {
             super::github::escape(&finding.kind.to_string(), false)
         );
     }
-    if report.verdict == Verdict::Unproven {
+    if report.verdict == CheckVerdict::Unproven {
         let _ = writeln!(
             out,
             "::warning file={}::{}",
@@ -280,7 +280,7 @@ pub fn github(report: &Report, puzzle: &str, answer: &str) -> String {
 /// ```
 #[must_use]
 pub fn console(
-    report: &Report,
+    report: &CheckReport,
     format: super::ConsoleFormat,
     puzzle: &str,
     answer: &str,
@@ -332,8 +332,8 @@ pub fn batch_counts(outcomes: &[PairOutcome]) -> [usize; 4] {
     let mut counts = [0; 4];
     for outcome in outcomes {
         let slot = match &outcome.result {
-            Ok(r) if r.verdict == Verdict::Accepted => 0,
-            Ok(r) if r.verdict == Verdict::Rejected => 1,
+            Ok(r) if r.verdict == CheckVerdict::Accepted => 0,
+            Ok(r) if r.verdict == CheckVerdict::Rejected => 1,
             Ok(_) => 2,
             Err(_) => 3,
         };
@@ -418,8 +418,8 @@ pub fn batch_junit(outcomes: &[PairOutcome], manifest: &str) -> String {
     for outcome in outcomes {
         let name = format!("{} {}", outcome.puzzle.display(), outcome.answer.display());
         let status = match &outcome.result {
-            Ok(r) if r.verdict == Verdict::Accepted => TestCaseStatus::success(),
-            Ok(r) if r.verdict == Verdict::Unproven => {
+            Ok(r) if r.verdict == CheckVerdict::Accepted => TestCaseStatus::success(),
+            Ok(r) if r.verdict == CheckVerdict::Unproven => {
                 let mut status = TestCaseStatus::skipped();
                 status.set_message(summary(r, &outcome.puzzle.display().to_string()));
                 status

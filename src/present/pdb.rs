@@ -3,7 +3,7 @@
 //! the stronger-databases hint of a search that ran out of budget, and a
 //! build's progress line.
 
-use crate::search::pdb::{BuildTracker, Kind, Note, Provenance};
+use crate::search::pdb::{BuildTracker, Note, Partition, Provenance};
 
 /// One line (no newline) for `note`, prefixed `note:` or `warning:`.
 /// `requested` is true when the user asked for the build (`slider pdb
@@ -71,13 +71,13 @@ fn size(bytes: usize) -> String {
 ///
 /// ```
 /// use slider::present::pdb::stronger_hint;
-/// use slider::search::pdb::Kind;
-/// assert!(stronger_hint(Kind::SevenEight, false).starts_with("`slider pdb build 7-8`"));
-/// assert!(stronger_hint(Kind::SevenEight, false).ends_with("`--algorithm idastar` uses them"));
+/// use slider::search::pdb::Partition;
+/// assert!(stronger_hint(Partition::SevenEight, false).starts_with("`slider pdb build 7-8`"));
+/// assert!(stronger_hint(Partition::SevenEight, false).ends_with("`--algorithm idastar` uses them"));
 /// ```
 #[must_use]
-pub fn stronger_hint(kind: Kind, idastar: bool) -> String {
-    let memory = if kind == Kind::SevenEight {
+pub fn stronger_hint(kind: Partition, idastar: bool) -> String {
+    let memory = if kind == Partition::SevenEight {
         "2.3 GB"
     } else {
         "1.3 GB"
@@ -128,12 +128,12 @@ pub fn progress_message(tracker: &BuildTracker, elapsed: std::time::Duration) ->
 /// # Example
 ///
 /// ```
-/// use slider::search::pdb::Kind;
-/// let note = slider::present::pdb::unproven_note(Kind::SixSixThree, Kind::SevenEight);
+/// use slider::search::pdb::Partition;
+/// let note = slider::present::pdb::unproven_note(Partition::SixSixThree, Partition::SevenEight);
 /// assert!(note.starts_with("note: the 6-6-3 pattern databases could not prove"));
 /// ```
 #[must_use]
-pub fn unproven_note(used: Kind, strong: Kind) -> String {
+pub fn unproven_note(used: Partition, strong: Partition) -> String {
     format!(
         "note: the {used} pattern databases could not prove the optimum within the budget; \
          `slider pdb build {strong}` builds the stronger {strong} databases once (about 4 minutes, \
@@ -148,18 +148,18 @@ pub fn unproven_note(used: Kind, strong: Kind) -> String {
 ///
 /// ```
 /// use slider::present::pdb::list_line;
-/// use slider::search::pdb::Kind;
-/// let line = list_line(Kind::SevenEight, "nowhere/x.pdb".as_ref());
+/// use slider::search::pdb::Partition;
+/// let line = list_line(Partition::SevenEight, "nowhere/x.pdb".as_ref());
 /// assert!(line.starts_with("7-8      4x4  used when cached   not built"));
 /// ```
 #[must_use]
-pub fn list_line(kind: Kind, path: &std::path::Path) -> String {
+pub fn list_line(kind: Partition, path: &std::path::Path) -> String {
     let n = kind.size();
     let state = match std::fs::metadata(path) {
         Ok(meta) => format!("cached, {:.1} MB", meta.len() as f64 / 1e6),
         Err(_) => "not built".to_string(),
     };
-    let when = if Kind::default_for(n) == Some(kind) {
+    let when = if Partition::default_for(n) == Some(kind) {
         "built on first use"
     } else {
         "used when cached"

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::search::pdb::Kind;
+use crate::search::pdb::Partition;
 use crate::search::{Algorithm, Heuristic, SearchError, Solution};
 use crate::{SolverError, SolverStats};
 
@@ -101,13 +101,17 @@ pub fn reference_hint(error: &SolverError) -> String {
 ///
 /// ```
 /// use slider::present::search::budget_hint;
-/// use slider::search::{Algorithm, SearchError, pdb::Kind};
+/// use slider::search::{Algorithm, SearchError, pdb::Partition};
 /// let stopped = SearchError::TimeLimit { stats: Default::default(), lower_bound: 50 };
-/// let hint = budget_hint(&stopped, Algorithm::Idastar, Some(Kind::SevenEight));
+/// let hint = budget_hint(&stopped, Algorithm::Idastar, Some(Partition::SevenEight));
 /// assert!(hint.starts_with("raise --time-limit; `slider pdb build 7-8`"));
 /// ```
 #[must_use]
-pub fn budget_hint(error: &SearchError, algorithm: Algorithm, stronger: Option<Kind>) -> String {
+pub fn budget_hint(
+    error: &SearchError,
+    algorithm: Algorithm,
+    stronger: Option<Partition>,
+) -> String {
     let raise = match error {
         SearchError::MemoryLimit { .. } => "raise --max-memory, or use --algorithm idastar",
         SearchError::TimeLimit { .. } => "raise --time-limit",

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use super::classic;
-use super::pdb::{Kind, PatternDatabase};
+use super::pdb::{Partition, PatternDatabase};
 use super::{
     Goal, Heuristic, HeuristicChoice, SearchConfig, SearchError, SearchLimits, Solution, idastar,
 };
@@ -188,7 +188,7 @@ pub struct Searched {
     pub heuristic: Option<Heuristic>,
     /// Databases stronger than the ones used, which the size has
     /// (a hint for a long or failed search).
-    pub stronger: Option<Kind>,
+    pub stronger: Option<Partition>,
     /// The search's time, without opening the databases.
     pub elapsed: Duration,
 }

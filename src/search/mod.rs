@@ -1,7 +1,7 @@
 //! Optimal search beyond the course's A*: goals, admissible heuristics,
 //! pattern databases, IDA* and the classic textbook algorithms.
 //!
-//! - [`api`](self): [`SearchConfig`], [`SearchLimits`], [`Solution`],
+//! - [`vocabulary`](self): [`SearchConfig`], [`SearchLimits`], [`Solution`],
 //!   [`SearchStats`], [`SearchError`], shared by every search;
 //! - heuristics: [`Heuristic`] and its default policy; the estimates
 //!   ([`estimate`], [`linear_conflict`]);
@@ -14,7 +14,6 @@
 //!   optimal ones.
 
 mod algorithm;
-mod api;
 pub mod classic;
 mod estimate;
 mod goal;
@@ -24,9 +23,10 @@ mod nodes;
 mod packed;
 pub mod pdb;
 mod prune;
+mod vocabulary;
 
 pub use algorithm::{Algorithm, DEFAULT_MAX_NODES, Request, Searched, run, solve};
-pub use api::{SearchConfig, SearchError, SearchLimits, SearchStats, Solution};
 pub use estimate::{estimate, linear_conflict};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicChoice};
+pub use vocabulary::{SearchConfig, SearchError, SearchLimits, SearchStats, Solution};

@@ -7,7 +7,7 @@ use rand::{Rng, RngExt};
 use super::Inputs;
 use crate::autograde::protocol::SolverMethod;
 use crate::course::Api;
-use crate::generate::{Kind, generate, seeded};
+use crate::generate::{Scramble, generate, seeded};
 use crate::oracle::Oracle;
 use crate::{Board, Direction};
 
@@ -61,7 +61,7 @@ fn goal(n: usize) -> Board {
     Board::goal(n).unwrap_or_else(|_| unreachable!("the course's sizes are valid"))
 }
 
-fn random(n: usize, kind: Kind, rng: &mut impl Rng) -> Board {
+fn random(n: usize, kind: Scramble, rng: &mut impl Rng) -> Board {
     generate(n, kind, rng, None).unwrap_or_else(|_| goal(n))
 }
 
@@ -150,7 +150,7 @@ pub fn make(inputs: Inputs, seed: u64) -> Vec<Input> {
         }
         Inputs::Sizes(sizes) => {
             for &n in sizes {
-                let board = random(n, Kind::Uniform, rng);
+                let board = random(n, Scramble::Uniform, rng);
                 lists.list(&format!("n = {n}"), vec![vec![board]]);
             }
         }
@@ -189,7 +189,7 @@ impl Lists {
     fn random(&mut self, sizes: &[(usize, usize)], rng: &mut impl Rng) {
         for &(n, trials) in sizes {
             let boards = (0..trials)
-                .map(|_| vec![random(n, Kind::Uniform, rng)])
+                .map(|_| vec![random(n, Scramble::Uniform, rng)])
                 .collect();
             self.list(&format!("{n}-by-{n}"), boards);
         }
@@ -199,7 +199,12 @@ impl Lists {
     fn pairs(&mut self, sizes: &[(usize, usize)], trials: usize, rng: &mut impl Rng) {
         for &(m, n) in sizes {
             let boards = (0..trials)
-                .map(|_| vec![random(m, Kind::Uniform, rng), random(n, Kind::Uniform, rng)])
+                .map(|_| {
+                    vec![
+                        random(m, Scramble::Uniform, rng),
+                        random(n, Scramble::Uniform, rng),
+                    ]
+                })
                 .collect();
             let list = if m == n || trials > 1 {
                 format!("random {m}-by-{m} and {n}-by-{n} boards")
@@ -217,13 +222,13 @@ impl Lists {
             let boards = (0..trials)
                 .map(|t| {
                     let n = rng.random_range(lo..=hi);
-                    let a = random(n, Kind::Uniform, rng);
+                    let a = random(n, Scramble::Uniform, rng);
                     let b = if t % 2 == 0 {
                         a.clone()
                     } else if t % 4 == 1 {
                         a.neighbors().next().unwrap_or_else(|| a.clone())
                     } else {
-                        random(n, Kind::Uniform, rng)
+                        random(n, Scramble::Uniform, rng)
                     };
                     vec![a, b]
                 })
@@ -256,7 +261,7 @@ impl Lists {
         let oracle = Oracle::new(3).ok();
         for k in 1..=12 {
             let boards = (0..trials)
-                .filter_map(|_| generate(3, Kind::ExactMoves(k), rng, oracle.as_ref()).ok())
+                .filter_map(|_| generate(3, Scramble::ExactMoves(k), rng, oracle.as_ref()).ok())
                 .map(|b| vec![b])
                 .collect();
             let unit = if k == 1 { "move" } else { "moves" };
@@ -287,9 +292,9 @@ impl Lists {
 /// A random 2x2 board, not the goal.
 fn random2(solvable: Option<bool>, rng: &mut impl Rng) -> Board {
     let kind = match solvable {
-        Some(true) => Kind::Solvable,
-        Some(false) => Kind::Unsolvable,
-        None => Kind::Uniform,
+        Some(true) => Scramble::Solvable,
+        Some(false) => Scramble::Unsolvable,
+        None => Scramble::Uniform,
     };
     loop {
         let board = random(2, kind, rng);

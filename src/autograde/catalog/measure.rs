@@ -132,7 +132,7 @@ const FRESH: [(usize, std::ops::RangeInclusive<u64>); 3] = [
 
 /// Draws the [`FRESH`] puzzles from `seed`, counted with `counts`.
 fn fresh_puzzles(seed: u64, counts: &CountsCache) -> Vec<crate::Board> {
-    use crate::generate::{Kind, generate, seeded};
+    use crate::generate::{Scramble, generate, seeded};
     use rand::RngExt;
     let mut rng = seeded(seed);
     FRESH
@@ -141,9 +141,9 @@ fn fresh_puzzles(seed: u64, counts: &CountsCache) -> Vec<crate::Board> {
             // a few hundred draws at most; each is a millisecond or so
             (0..400).find_map(|_| {
                 let kind = if *n == 3 {
-                    Kind::Solvable
+                    Scramble::Solvable
                 } else {
-                    Kind::ExactMoves(rng.random_range(26..=33))
+                    Scramble::ExactMoves(rng.random_range(26..=33))
                 };
                 let board = generate(*n, kind, &mut rng, None).ok()?;
                 let inserted = counts.reference(&board)?.inserts;

@@ -9,7 +9,7 @@ use super::{field, numbers, value};
 use crate::autograde::catalog::{Check, Input};
 use crate::autograde::failure::{BadPath, Failure};
 use crate::autograde::protocol::{SolverMethod, named};
-use crate::check::{CheckOptions, Verdict, check};
+use crate::check::{CheckOptions, CheckVerdict, check};
 use crate::course::Api;
 use crate::oracle::Oracle;
 use crate::{Board, Solver};
@@ -101,7 +101,7 @@ fn solution(board: &Board, fields: &[String], optima: &Optima) -> Result<usize, 
         ..CheckOptions::default()
     };
     let report = check(board, answer.as_bytes(), &options, None);
-    if report.verdict != Verdict::Accepted {
+    if report.verdict != CheckVerdict::Accepted {
         let why = report
             .findings
             .first()

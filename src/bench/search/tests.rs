@@ -17,7 +17,7 @@ fn twenty_four() -> Instances {
 fn korf_auto_on_5x5_uses_the_cached_databases_as_solve_does() {
     let dir = tempfile::tempdir().unwrap();
     let goal = Goal::standard(5);
-    let name = PatternDatabase::file_name_kind(&goal, Kind::SixSixSixSix).unwrap();
+    let name = PatternDatabase::file_name_kind(&goal, Partition::SixSixSixSix).unwrap();
     std::fs::write(dir.path().join(name), b"").unwrap();
     let run = KorfRun {
         heuristic: crate::search::HeuristicChoice::Auto,

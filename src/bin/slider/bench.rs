@@ -11,7 +11,7 @@ use slider::bench::course::COURSE_DIR;
 use slider::bench::search::{KorfRun, Spawn};
 use slider::format::manifest::Convention;
 use slider::search::HeuristicChoice;
-use slider::search::pdb::{Choice, Kind};
+use slider::search::pdb::{Choice, Partition};
 
 use slider::app::parse_seconds;
 
@@ -88,7 +88,7 @@ enum Bench {
     Pdb {
         /// The kind to build: 4-4, 6-6-3, 7-8 or 6-6-6-6.
         #[arg(default_value = "6-6-3")]
-        kind: Kind,
+        kind: Partition,
         /// Loads to time; the best and the median are reported.
         #[arg(long, default_value_t = 20)]
         runs: usize,
@@ -248,7 +248,7 @@ pub fn run(args: &BenchArgs, console: &Console) -> Result<u8, CommandError> {
         } => {
             let run = KorfRun {
                 heuristic: HeuristicChoice::Pdb,
-                pdb: Choice::Kind(Kind::SixSixSixSix),
+                pdb: Choice::Partition(Partition::SixSixSixSix),
                 pdb_dir: cache_dir(pdb_dir.as_deref()),
                 time: Some(*time_limit),
                 threads: *threads as usize,

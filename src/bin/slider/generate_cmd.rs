@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use slider::app::generate::{GenJob, generate};
 use slider::app::{CommandError, Console};
-use slider::generate::{Kind, Request};
+use slider::generate::{Request, Scramble};
 
 /// Arguments of `slider gen`.
 #[derive(Debug, Args)]
@@ -65,14 +65,14 @@ pub fn run(args: &GenArgs, console: &Console) -> Result<u8, CommandError> {
     generate(&job, console)
 }
 
-fn kind_of(args: &GenArgs) -> Kind {
+fn kind_of(args: &GenArgs) -> Scramble {
     if let Some(moves) = args.moves {
-        Kind::ExactMoves(moves)
+        Scramble::ExactMoves(moves)
     } else if args.unsolvable {
-        Kind::Unsolvable
+        Scramble::Unsolvable
     } else if args.uniform {
-        Kind::Uniform
+        Scramble::Uniform
     } else {
-        Kind::Solvable
+        Scramble::Solvable
     }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use slider::app::pdb::{PdbAction, pdb};
 use slider::app::{CommandError, Console};
-use slider::search::pdb::Kind;
+use slider::search::pdb::Partition;
 
 /// Arguments of `slider pdb`.
 #[derive(Debug, Args)]
@@ -25,19 +25,19 @@ enum Action {
     /// Print the cache file's path (whether or not it exists yet).
     Path {
         /// 4-4 (3x3), 6-6-3 or 7-8 (4x4), 6-6-6-6 (5x5) [default: --size's default].
-        kind: Option<Kind>,
+        kind: Option<Partition>,
     },
     /// Build the databases into the cache unless an intact file is there,
     /// with a progress bar (7-8: about 2.3 GB of memory; 6-6-6-6: about 1.3 GB).
     Build {
         /// 4-4 (3x3), 6-6-3 or 7-8 (4x4), 6-6-6-6 (5x5) [default: --size's default].
-        kind: Option<Kind>,
+        kind: Option<Partition>,
     },
     /// Check the whole cached file against its checksum (loads check it
     /// once, then trust a marker beside it).
     Verify {
         /// 4-4 (3x3), 6-6-3 or 7-8 (4x4), 6-6-6-6 (5x5) [default: --size's default].
-        kind: Option<Kind>,
+        kind: Option<Partition>,
     },
     /// List every kind, its file and whether it is cached.
     List,

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::{
-    BuildProgress, Kind, PatternDatabase, PdbError, check_kind, default_kind, file, mapped,
+    BuildProgress, Partition, PatternDatabase, PdbError, check_kind, default_kind, file, mapped,
 };
 use crate::search::Goal;
 
@@ -71,16 +71,16 @@ impl PatternDatabase {
     /// # Example
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase, Provenance}};
+    /// use slider::search::{Goal, pdb::{Partition, PatternDatabase, Provenance}};
     /// let dir = std::env::temp_dir().join(format!("slider-doc-kind-{}", std::process::id()));
-    /// let (pdb, opened) = PatternDatabase::open_kind(&Goal::standard(3), Kind::FourFour, &dir, &|_| {})?;
+    /// let (pdb, opened) = PatternDatabase::open_kind(&Goal::standard(3), Partition::FourFour, &dir, &|_| {})?;
     /// assert_eq!(opened.provenance, Provenance::BuiltMissing);
     /// # std::fs::remove_dir_all(&dir).ok();
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn open_kind(
         goal: &Goal,
-        kind: Kind,
+        kind: Partition,
         dir: &Path,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<(PatternDatabase, Opened), PdbError> {
@@ -136,11 +136,15 @@ impl PatternDatabase {
     /// # Example
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase, PdbError}};
-    /// let missing = PatternDatabase::load_kind(&Goal::standard(4), Kind::SevenEight, "none.pdb".as_ref());
+    /// use slider::search::{Goal, pdb::{Partition, PatternDatabase, PdbError}};
+    /// let missing = PatternDatabase::load_kind(&Goal::standard(4), Partition::SevenEight, "none.pdb".as_ref());
     /// assert!(matches!(missing, Err(PdbError::Io { .. })));
     /// ```
-    pub fn load_kind(goal: &Goal, kind: Kind, path: &Path) -> Result<PatternDatabase, PdbError> {
+    pub fn load_kind(
+        goal: &Goal,
+        kind: Partition,
+        path: &Path,
+    ) -> Result<PatternDatabase, PdbError> {
         check_kind(goal, kind)?;
         let patterns = kind.patterns(goal);
         let io_error = |error| PdbError::Io {
@@ -210,10 +214,10 @@ impl PatternDatabase {
     /// # Example
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
-    /// assert!(PatternDatabase::verify_kind(&Goal::standard(4), Kind::SevenEight, "none.pdb".as_ref()).is_err());
+    /// use slider::search::{Goal, pdb::{Partition, PatternDatabase}};
+    /// assert!(PatternDatabase::verify_kind(&Goal::standard(4), Partition::SevenEight, "none.pdb".as_ref()).is_err());
     /// ```
-    pub fn verify_kind(goal: &Goal, kind: Kind, path: &Path) -> Result<(), PdbError> {
+    pub fn verify_kind(goal: &Goal, kind: Partition, path: &Path) -> Result<(), PdbError> {
         let _ = fs::remove_file(marker_path(path));
         PatternDatabase::load_kind(goal, kind, path).map(|_| ())
     }
@@ -273,12 +277,12 @@ impl PatternDatabase {
     /// [`PdbError::SizeMismatch`] when `kind` is for another board size.
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
-    /// let name = PatternDatabase::file_name_kind(&Goal::standard(4), Kind::SevenEight)?;
+    /// use slider::search::{Goal, pdb::{Partition, PatternDatabase}};
+    /// let name = PatternDatabase::file_name_kind(&Goal::standard(4), Partition::SevenEight)?;
     /// assert!(name.starts_with("4x4-7-8-") && name.ends_with(".pdb"));
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
-    pub fn file_name_kind(goal: &Goal, kind: Kind) -> Result<String, PdbError> {
+    pub fn file_name_kind(goal: &Goal, kind: Partition) -> Result<String, PdbError> {
         check_kind(goal, kind)?;
         let mut key: Vec<u8> = goal.cells().iter().map(|&t| t as u8).collect();
         for pattern in &kind.patterns(goal) {
@@ -297,12 +301,12 @@ impl PatternDatabase {
     /// cached under `dir`.
     ///
     /// ```
-    /// use slider::search::pdb::{Kind, PatternDatabase};
-    /// let path = PatternDatabase::cache_path("cache".as_ref(), Kind::FourFour);
+    /// use slider::search::pdb::{Partition, PatternDatabase};
+    /// let path = PatternDatabase::cache_path("cache".as_ref(), Partition::FourFour);
     /// assert!(path.starts_with("cache") && path.to_string_lossy().contains("3x3-4-4-"));
     /// ```
     #[must_use]
-    pub fn cache_path(dir: &Path, kind: Kind) -> PathBuf {
+    pub fn cache_path(dir: &Path, kind: Partition) -> PathBuf {
         let goal = Goal::standard(kind.size());
         // A kind always fits its own size's goal.
         let name = PatternDatabase::file_name_kind(&goal, kind).unwrap_or_default();

@@ -11,7 +11,7 @@ use std::io;
 use std::path::Path;
 use std::sync::Mutex;
 
-use super::{BuildProgress, Kind, Opened, PatternDatabase, PdbError, Provenance};
+use super::{BuildProgress, Opened, Partition, PatternDatabase, PdbError, Provenance};
 use crate::search::Goal;
 
 /// Which databases to open: the best available, or one kind by name.
@@ -21,8 +21,8 @@ pub enum Choice {
     /// 5x5), else the size's default kind, built on first use. A size with
     /// no default kind (5x5) is never built this way.
     Best,
-    /// This kind, built now when it is not cached.
-    Kind(Kind),
+    /// This partition, built now when it is not cached.
+    Partition(Partition),
 }
 
 impl std::str::FromStr for Choice {
@@ -33,16 +33,16 @@ impl std::str::FromStr for Choice {
     /// # Example
     ///
     /// ```
-    /// use slider::search::pdb::{Choice, Kind};
+    /// use slider::search::pdb::{Choice, Partition};
     /// assert_eq!("auto".parse::<Choice>()?, Choice::Best);
-    /// assert_eq!("7-8".parse::<Choice>()?, Choice::Kind(Kind::SevenEight));
+    /// assert_eq!("7-8".parse::<Choice>()?, Choice::Partition(Partition::SevenEight));
     /// # Ok::<(), String>(())
     /// ```
     fn from_str(text: &str) -> Result<Choice, String> {
         if text == "auto" {
             Ok(Choice::Best)
         } else {
-            text.parse().map(Choice::Kind)
+            text.parse().map(Choice::Partition)
         }
     }
 }
@@ -55,7 +55,7 @@ pub enum Note {
     /// `opened.save_error` says otherwise, cached.
     Built {
         /// The kind built.
-        kind: Kind,
+        kind: Partition,
         /// Their size in bytes.
         bytes: usize,
         /// Where, why and how long.
@@ -65,7 +65,7 @@ pub enum Note {
     /// default kind was opened instead.
     StrongerUnusable {
         /// The kind whose file was unusable.
-        kind: Kind,
+        kind: Partition,
         /// Why.
         error: PdbError,
     },
@@ -86,11 +86,11 @@ impl PatternDatabase {
     /// # Example
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Choice, Kind, Note, PatternDatabase}};
+    /// use slider::search::{Goal, pdb::{Choice, Partition, Note, PatternDatabase}};
     /// let dir = std::env::temp_dir().join(format!("slider-doc-choice-{}", std::process::id()));
     /// let (pdb, notes) = PatternDatabase::open_choice(&Goal::standard(3), Choice::Best, &dir, &|_| {})?;
-    /// assert_eq!(pdb.kind(), Some(Kind::FourFour));
-    /// assert!(matches!(notes[..], [Note::Built { kind: Kind::FourFour, .. }]));
+    /// assert_eq!(pdb.kind(), Some(Partition::FourFour));
+    /// assert!(matches!(notes[..], [Note::Built { kind: Partition::FourFour, .. }]));
     /// let (_, notes) = PatternDatabase::open_choice(&Goal::standard(3), Choice::Best, &dir, &|_| {})?;
     /// assert!(notes.is_empty(), "loaded from the cache the second time");
     /// # std::fs::remove_dir_all(&dir).ok();
@@ -105,15 +105,15 @@ impl PatternDatabase {
         let n = goal.size();
         let mut notes = Vec::new();
         let kind = match choice {
-            Choice::Kind(kind) => kind,
+            Choice::Partition(kind) => kind,
             Choice::Best => {
-                if let Some(strong) = Kind::strongest(n)
-                    && Kind::default_for(n) != Some(strong)
+                if let Some(strong) = Partition::strongest(n)
+                    && Partition::default_for(n) != Some(strong)
                 {
                     let path = dir.join(PatternDatabase::file_name_kind(goal, strong)?);
                     match PatternDatabase::load_kind(goal, strong, &path) {
                         Ok(pdb) => return Ok((pdb, notes)),
-                        Err(error) if Kind::default_for(n).is_none() => {
+                        Err(error) if Partition::default_for(n).is_none() => {
                             return Err(PdbError::NotBuilt {
                                 kind: strong,
                                 standard_goal: goal.is_standard(),
@@ -127,7 +127,7 @@ impl PatternDatabase {
                         }),
                     }
                 }
-                Kind::default_for(n).ok_or(PdbError::UnsupportedSize(n))?
+                Partition::default_for(n).ok_or(PdbError::UnsupportedSize(n))?
             }
         };
         let (pdb, opened) = PatternDatabase::open_kind(goal, kind, dir, progress)?;
@@ -150,11 +150,11 @@ impl PatternDatabase {
     /// # Example
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Choice, Kind, PatternDatabase}};
+    /// use slider::search::{Goal, pdb::{Choice, Partition, PatternDatabase}};
     /// let empty = std::env::temp_dir().join("slider-doc-no-such-cache");
     /// assert!(PatternDatabase::available(&Goal::standard(4), Choice::Best, &empty));
     /// assert!(!PatternDatabase::available(&Goal::standard(5), Choice::Best, &empty));
-    /// assert!(!PatternDatabase::available(&Goal::standard(5), Choice::Kind(Kind::SevenEight), &empty));
+    /// assert!(!PatternDatabase::available(&Goal::standard(5), Choice::Partition(Partition::SevenEight), &empty));
     /// ```
     #[must_use]
     pub fn available(goal: &Goal, choice: Choice, dir: &Path) -> bool {
@@ -162,7 +162,7 @@ impl PatternDatabase {
             Choice::Best => {
                 super::supports(goal.size()) || Self::cached_stronger(goal, dir).is_some()
             }
-            Choice::Kind(kind) => kind.size() == goal.size(),
+            Choice::Partition(kind) => kind.size() == goal.size(),
         }
     }
 
@@ -177,9 +177,9 @@ impl PatternDatabase {
     /// let empty = std::env::temp_dir().join("slider-doc-no-such-cache");
     /// assert_eq!(PatternDatabase::cached_stronger(&Goal::standard(5), &empty), None);
     /// ```
-    pub fn cached_stronger(goal: &Goal, dir: &Path) -> Option<Kind> {
+    pub fn cached_stronger(goal: &Goal, dir: &Path) -> Option<Partition> {
         let n = goal.size();
-        let kind = Kind::strongest(n).filter(|&k| Kind::default_for(n) != Some(k))?;
+        let kind = Partition::strongest(n).filter(|&k| Partition::default_for(n) != Some(k))?;
         let name = PatternDatabase::file_name_kind(goal, kind).ok()?;
         dir.join(name).is_file().then_some(kind)
     }
@@ -192,12 +192,12 @@ impl PatternDatabase {
     /// # Example
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
-    /// assert_eq!(PatternDatabase::stronger_than(&Goal::standard(4), None), Some(Kind::SevenEight));
+    /// use slider::search::{Goal, pdb::{Partition, PatternDatabase}};
+    /// assert_eq!(PatternDatabase::stronger_than(&Goal::standard(4), None), Some(Partition::SevenEight));
     /// assert_eq!(PatternDatabase::stronger_than(&Goal::standard(2), None), None);
     /// ```
-    pub fn stronger_than(goal: &Goal, used: Option<&PatternDatabase>) -> Option<Kind> {
-        let strongest = Kind::strongest(goal.size())?;
+    pub fn stronger_than(goal: &Goal, used: Option<&PatternDatabase>) -> Option<Partition> {
+        let strongest = Partition::strongest(goal.size())?;
         (used.and_then(PatternDatabase::kind) != Some(strongest) && goal.is_standard())
             .then_some(strongest)
     }

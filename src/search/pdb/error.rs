@@ -28,7 +28,7 @@ pub enum PdbError {
     /// cached (or their file is unusable).
     NotBuilt {
         /// The kind the size needs.
-        kind: super::Kind,
+        kind: super::Partition,
         /// Whether the goal is the course's (`slider pdb build` makes its
         /// databases; a custom goal's are built by `slider solve --goal`).
         standard_goal: bool,

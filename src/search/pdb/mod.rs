@@ -1,6 +1,6 @@
 //! Additive, blank-aware pattern databases for 3x3, 4x4 and 5x5 boards.
 //!
-//! The goal's tiles are split into disjoint patterns ([`Kind`]: 4-4 for 3x3;
+//! The goal's tiles are split into disjoint patterns ([`Partition`]: 4-4 for 3x3;
 //! 6-6-3 for 4x4, grouped as measured best by `slider bench partitions`, or
 //! Korf and Felner's 7-8; their 6-6-6-6 for 5x5). Each pattern's table holds, for
 //! every placement of its tiles, the fewest moves *of those tiles* that
@@ -29,8 +29,8 @@ mod cache;
 mod choice;
 mod error;
 mod file;
-mod kind;
 mod mapped;
+mod partition;
 mod pattern;
 mod ranked;
 
@@ -39,7 +39,7 @@ use std::fmt;
 pub use cache::{Opened, Provenance};
 pub use choice::{BuildTracker, Choice, Note};
 pub use error::PdbError;
-pub use kind::Kind;
+pub use partition::Partition;
 pub use pattern::{CANDIDATES_4X4, Pattern};
 pub use ranked::BuildProgress;
 
@@ -76,7 +76,7 @@ struct Mirror {
 pub struct PatternDatabase {
     goal: Goal,
     /// The kind, unless built from a custom partition.
-    kind: Option<Kind>,
+    kind: Option<Partition>,
     /// Densely ranked four-bit tables (else directly indexed bytes).
     ranked: bool,
     patterns: Vec<Pattern>,
@@ -130,16 +130,16 @@ impl PatternDatabase {
     /// # Example
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
-    /// let pdb = PatternDatabase::build_kind(&Goal::standard(3), Kind::FourFour, &|p| {
+    /// use slider::search::{Goal, pdb::{Partition, PatternDatabase}};
+    /// let pdb = PatternDatabase::build_kind(&Goal::standard(3), Partition::FourFour, &|p| {
     ///     assert!(p.valued <= p.placements);
     /// })?;
-    /// assert_eq!(pdb.kind(), Some(Kind::FourFour));
+    /// assert_eq!(pdb.kind(), Some(Partition::FourFour));
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
     pub fn build_kind(
         goal: &Goal,
-        kind: Kind,
+        kind: Partition,
         progress: &(dyn Fn(BuildProgress) + Sync),
     ) -> Result<PatternDatabase, PdbError> {
         check_kind(goal, kind)?;
@@ -223,7 +223,7 @@ impl PatternDatabase {
 
     fn encoded(
         goal: &Goal,
-        kind: Option<Kind>,
+        kind: Option<Partition>,
         ranked: bool,
         patterns: Vec<Pattern>,
         tables: &[Vec<u8>],
@@ -236,7 +236,7 @@ impl PatternDatabase {
 
     fn assemble(
         goal: &Goal,
-        kind: Option<Kind>,
+        kind: Option<Partition>,
         ranked: bool,
         patterns: Vec<Pattern>,
         bytes: Bytes,
@@ -269,11 +269,11 @@ impl PatternDatabase {
     /// [`build_with`](Self::build_with)).
     ///
     /// ```
-    /// use slider::search::{Goal, pdb::{Kind, PatternDatabase}};
-    /// assert_eq!(PatternDatabase::build(&Goal::standard(3))?.kind(), Some(Kind::FourFour));
+    /// use slider::search::{Goal, pdb::{Partition, PatternDatabase}};
+    /// assert_eq!(PatternDatabase::build(&Goal::standard(3))?.kind(), Some(Partition::FourFour));
     /// # Ok::<(), slider::search::pdb::PdbError>(())
     /// ```
-    pub fn kind(&self) -> Option<Kind> {
+    pub fn kind(&self) -> Option<Partition> {
         self.kind
     }
 
@@ -402,12 +402,12 @@ impl PatternDatabase {
 }
 
 /// The kind built on first use for `goal`'s size.
-fn default_kind(goal: &Goal) -> Result<Kind, PdbError> {
-    Kind::default_for(goal.size()).ok_or(PdbError::UnsupportedSize(goal.size()))
+fn default_kind(goal: &Goal) -> Result<Partition, PdbError> {
+    Partition::default_for(goal.size()).ok_or(PdbError::UnsupportedSize(goal.size()))
 }
 
 /// Checks that `kind` is for `goal`'s size.
-fn check_kind(goal: &Goal, kind: Kind) -> Result<(), PdbError> {
+fn check_kind(goal: &Goal, kind: Partition) -> Result<(), PdbError> {
     if kind.size() == goal.size() {
         Ok(())
     } else {

@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn every_kind_covers_every_tile_once() {
-        for kind in super::super::Kind::ALL {
+        for kind in super::super::Partition::ALL {
             let n = kind.size();
             let goal = Goal::standard(n);
             let mut tiles: Vec<u8> = kind
@@ -181,14 +181,14 @@ mod tests {
             tiles.sort_unstable();
             assert_eq!(tiles, (1..(n * n) as u8).collect::<Vec<_>>(), "{kind}");
         }
-        let sizes = |kind: super::super::Kind| -> Vec<usize> {
+        let sizes = |kind: super::super::Partition| -> Vec<usize> {
             kind.patterns(&Goal::standard(kind.size()))
                 .iter()
                 .map(|p| p.tiles.len())
                 .collect()
         };
-        assert_eq!(sizes(super::super::Kind::SixSixThree), [6, 6, 3]);
-        assert_eq!(sizes(super::super::Kind::SevenEight), [8, 7]);
-        assert_eq!(sizes(super::super::Kind::SixSixSixSix), [6, 6, 6, 6]);
+        assert_eq!(sizes(super::super::Partition::SixSixThree), [6, 6, 3]);
+        assert_eq!(sizes(super::super::Partition::SevenEight), [8, 7]);
+        assert_eq!(sizes(super::super::Partition::SixSixSixSix), [6, 6, 6, 6]);
     }
 }

@@ -11,7 +11,7 @@ use crate::course::Api;
 /// # Example
 ///
 /// ```
-/// use slider::{course::Api, autograde::api::expected};
+/// use slider::{course::Api, autograde::members::expected};
 /// assert!(expected(Api::Coursera, "Board").contains(&"Board twin()"));
 /// assert!(expected(Api::Princeton, "Board").contains(&"int tileAt(int, int)"));
 /// ```
@@ -55,7 +55,7 @@ const ALLOWED_EXTRA: [&str; 1] = ["int hashCode()"];
 /// # Example
 ///
 /// ```
-/// use slider::autograde::api::parse_javap;
+/// use slider::autograde::members::parse_javap;
 /// let text = "Compiled from \"Board.java\"\npublic class Board {\n  public Board(int[][]);\n  public final int hamming();\n}\n";
 /// assert_eq!(parse_javap(text), vec![("Board".to_string(), vec!["Board(int[][])".to_string(), "int hamming()".to_string()])]);
 /// ```
@@ -97,7 +97,7 @@ pub fn parse_javap(text: &str) -> Vec<(String, Vec<String>)> {
 /// # Example
 ///
 /// ```
-/// use slider::{course::Api, autograde::api::findings};
+/// use slider::{course::Api, autograde::members::findings};
 /// let members = vec!["Board(int[][])".to_string(), "int size()".to_string(), "int[][] tiles()".to_string()];
 /// let found = findings(Api::Coursera, "Board", &members);
 /// assert!(found.iter().any(|f| f.contains("missing: public int dimension()")));
@@ -155,7 +155,7 @@ pub fn findings(api: Api, class: &str, members: &[String]) -> Vec<String> {
 /// # Example
 ///
 /// ```
-/// use slider::{course::Api, autograde::api::detect};
+/// use slider::{course::Api, autograde::members::detect};
 /// let board = vec!["Board(int[][])".to_string(), "int size()".to_string(), "int tileAt(int, int)".to_string()];
 /// assert_eq!(detect(&[("Board".to_string(), board)]), Api::Princeton);
 /// ```

@@ -12,17 +12,17 @@ use crate::search::Goal;
 /// # Example
 ///
 /// ```
-/// use slider::search::pdb::Kind;
-/// let kind: Kind = "7-8".parse()?;
-/// assert_eq!(kind.size(), 4);
-/// assert_eq!(Kind::default_for(4), Some(Kind::SixSixThree));
-/// assert_eq!(Kind::strongest(4), Some(Kind::SevenEight));
-/// assert_eq!(Kind::strongest(5).map(Kind::name), Some("6-6-6-6"));
+/// use slider::search::pdb::Partition;
+/// let partition: Partition = "7-8".parse()?;
+/// assert_eq!(partition.size(), 4);
+/// assert_eq!(Partition::default_for(4), Some(Partition::SixSixThree));
+/// assert_eq!(Partition::strongest(4), Some(Partition::SevenEight));
+/// assert_eq!(Partition::strongest(5).map(Partition::name), Some("6-6-6-6"));
 /// # Ok::<(), String>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Kind {
+pub enum Partition {
     /// 3x3: the first four goal cells and the rest (0.01 MB, built in
     /// milliseconds).
     FourFour,
@@ -39,53 +39,53 @@ pub enum Kind {
     SixSixSixSix,
 }
 
-impl Kind {
-    /// Every kind, smallest board first.
-    pub const ALL: [Kind; 4] = [
-        Kind::FourFour,
-        Kind::SixSixThree,
-        Kind::SevenEight,
-        Kind::SixSixSixSix,
+impl Partition {
+    /// Every partition, smallest board first.
+    pub const ALL: [Partition; 4] = [
+        Partition::FourFour,
+        Partition::SixSixThree,
+        Partition::SevenEight,
+        Partition::SixSixSixSix,
     ];
 
     /// The name `slider pdb build` takes.
     ///
     /// ```
-    /// assert_eq!(slider::search::pdb::Kind::SixSixThree.name(), "6-6-3");
+    /// assert_eq!(slider::search::pdb::Partition::SixSixThree.name(), "6-6-3");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
-            Kind::FourFour => "4-4",
-            Kind::SixSixThree => "6-6-3",
-            Kind::SevenEight => "7-8",
-            Kind::SixSixSixSix => "6-6-6-6",
+            Partition::FourFour => "4-4",
+            Partition::SixSixThree => "6-6-3",
+            Partition::SevenEight => "7-8",
+            Partition::SixSixSixSix => "6-6-6-6",
         }
     }
 
     /// The board side it is for.
     ///
     /// ```
-    /// assert_eq!(slider::search::pdb::Kind::SixSixSixSix.size(), 5);
+    /// assert_eq!(slider::search::pdb::Partition::SixSixSixSix.size(), 5);
     /// ```
     pub fn size(self) -> usize {
         match self {
-            Kind::FourFour => 3,
-            Kind::SixSixThree | Kind::SevenEight => 4,
-            Kind::SixSixSixSix => 5,
+            Partition::FourFour => 3,
+            Partition::SixSixThree | Partition::SevenEight => 4,
+            Partition::SixSixSixSix => 5,
         }
     }
 
     /// The kind built on first use for `n`-by-`n` boards (3x3 and 4x4).
     ///
     /// ```
-    /// use slider::search::pdb::Kind;
-    /// assert_eq!(Kind::default_for(3), Some(Kind::FourFour));
-    /// assert_eq!(Kind::default_for(5), None);
+    /// use slider::search::pdb::Partition;
+    /// assert_eq!(Partition::default_for(3), Some(Partition::FourFour));
+    /// assert_eq!(Partition::default_for(5), None);
     /// ```
-    pub fn default_for(n: usize) -> Option<Kind> {
+    pub fn default_for(n: usize) -> Option<Partition> {
         match n {
-            3 => Some(Kind::FourFour),
-            4 => Some(Kind::SixSixThree),
+            3 => Some(Partition::FourFour),
+            4 => Some(Partition::SixSixThree),
             _ => None,
         }
     }
@@ -98,28 +98,28 @@ impl Kind {
     /// takes minutes to build and is never built unasked).
     ///
     /// ```
-    /// use slider::search::pdb::Kind;
-    /// assert_eq!(Kind::chosen_or_default(None, 4), Ok(Kind::SixSixThree));
-    /// assert!(Kind::chosen_or_default(None, 5).unwrap_err().contains("6-6-6-6"));
+    /// use slider::search::pdb::Partition;
+    /// assert_eq!(Partition::chosen_or_default(None, 4), Ok(Partition::SixSixThree));
+    /// assert!(Partition::chosen_or_default(None, 5).unwrap_err().contains("6-6-6-6"));
     /// ```
-    pub fn chosen_or_default(chosen: Option<Kind>, n: usize) -> Result<Kind, String> {
+    pub fn chosen_or_default(chosen: Option<Partition>, n: usize) -> Result<Partition, String> {
         chosen
-            .or_else(|| Kind::default_for(n))
+            .or_else(|| Partition::default_for(n))
             .ok_or_else(|| format!("no default database for {n}x{n}; name one (6-6-6-6 for 5x5)"))
     }
 
     /// The strongest kind for `n`-by-`n` boards (used when it is cached).
     ///
     /// ```
-    /// use slider::search::pdb::Kind;
-    /// assert_eq!(Kind::strongest(3), Some(Kind::FourFour));
-    /// assert_eq!(Kind::strongest(6), None);
+    /// use slider::search::pdb::Partition;
+    /// assert_eq!(Partition::strongest(3), Some(Partition::FourFour));
+    /// assert_eq!(Partition::strongest(6), None);
     /// ```
-    pub fn strongest(n: usize) -> Option<Kind> {
+    pub fn strongest(n: usize) -> Option<Partition> {
         match n {
-            3 => Some(Kind::FourFour),
-            4 => Some(Kind::SevenEight),
-            5 => Some(Kind::SixSixSixSix),
+            3 => Some(Partition::FourFour),
+            4 => Some(Partition::SevenEight),
+            5 => Some(Partition::SixSixSixSix),
             _ => None,
         }
     }
@@ -128,22 +128,22 @@ impl Kind {
     /// directly indexed bytes).
     ///
     /// ```
-    /// use slider::search::pdb::Kind;
-    /// assert!(Kind::SevenEight.is_ranked() && !Kind::SixSixThree.is_ranked());
+    /// use slider::search::pdb::Partition;
+    /// assert!(Partition::SevenEight.is_ranked() && !Partition::SixSixThree.is_ranked());
     /// ```
     pub fn is_ranked(self) -> bool {
-        matches!(self, Kind::SevenEight | Kind::SixSixSixSix)
+        matches!(self, Partition::SevenEight | Partition::SixSixSixSix)
     }
 
     /// The regions of goal cells whose tiles form the patterns (the
     /// blank's goal cell, where a region holds it, belongs to no pattern).
     pub(crate) fn regions(self) -> &'static [&'static [usize]] {
         match self {
-            Kind::FourFour => &[&[0, 1, 2, 3], &[4, 5, 6, 7, 8]],
-            Kind::SixSixThree => &CANDIDATES_4X4[0].1,
-            Kind::SevenEight => &[&[0, 1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]],
+            Partition::FourFour => &[&[0, 1, 2, 3], &[4, 5, 6, 7, 8]],
+            Partition::SixSixThree => &CANDIDATES_4X4[0].1,
+            Partition::SevenEight => &[&[0, 1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]],
             // Korf and Felner's blocks, turned to the blank-last goal.
-            Kind::SixSixSixSix => &[
+            Partition::SixSixSixSix => &[
                 &[0, 1, 2, 5, 6, 7],
                 &[3, 4, 8, 9, 13, 14],
                 &[10, 11, 15, 16, 20, 21],
@@ -158,21 +158,21 @@ impl Kind {
     }
 }
 
-impl fmt::Display for Kind {
+impl fmt::Display for Partition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Kind {
+impl FromStr for Partition {
     type Err = String;
 
-    fn from_str(name: &str) -> Result<Kind, String> {
-        Kind::ALL
+    fn from_str(name: &str) -> Result<Partition, String> {
+        Partition::ALL
             .into_iter()
             .find(|kind| kind.name() == name)
             .ok_or_else(|| {
-                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                let names: Vec<&str> = Partition::ALL.iter().map(|k| k.name()).collect();
                 format!(
                     "no database named `{name}` (slider builds {})",
                     names.join(", ")
