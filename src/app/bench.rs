@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::{CommandError, Console};
 use crate::bench::search::{Instances, KorfRun};
-use crate::bench::{Line, course, search};
+use crate::bench::{BenchLine, course, search};
 use crate::exit_code;
 use crate::format::manifest::Convention;
 use crate::present::bench::render;
@@ -59,7 +59,7 @@ pub fn pdb(
     let (bar, progress) =
         super::services::build_progress(console, &format!("{kind} pattern databases"));
     let mut print = printer(console);
-    let mut emit = |line: Line| {
+    let mut emit = |line: BenchLine| {
         bar.finish_and_clear();
         print(line);
     };
@@ -254,8 +254,8 @@ fn tempfile_dir(base: &Path) -> std::io::Result<PathBuf> {
 }
 
 /// Prints each row as its table line.
-fn printer(console: &Console) -> impl FnMut(Line) + '_ {
-    move |line: Line| console.print(&format!("{}\n", render(&line)))
+fn printer(console: &Console) -> impl FnMut(BenchLine) + '_ {
+    move |line: BenchLine| console.print(&format!("{}\n", render(&line)))
 }
 
 /// The exit code of a benchmark that counted `wrong` answers.

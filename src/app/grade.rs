@@ -9,7 +9,7 @@ use crate::exit_code;
 use crate::grade::outcome::Outcome;
 use crate::grade::{Submission, run_suite, suite};
 use crate::present::ConsoleFormat;
-use crate::present::grade::{self as report, ReportFile};
+use crate::present::grade::{self as report, GradeFile};
 use crate::run::process::Limits;
 use crate::run::sandbox::{SandboxMode, Setup, UserMode};
 
@@ -74,9 +74,9 @@ pub fn grade(job: &GradeJob<'_>, console: &Console) -> Result<u8, CommandError> 
     // Every report file is opened before the first test: a bad path costs
     // nothing but this message.
     let files = super::services::report_files(&[
-        (ReportFile::Json, job.json),
-        (ReportFile::Junit, job.junit),
-        (ReportFile::Gradescope, job.gradescope),
+        (GradeFile::Json, job.json),
+        (GradeFile::Junit, job.junit),
+        (GradeFile::Gradescope, job.gradescope),
     ])?;
     let suite_dir = std::fs::canonicalize(job.suite).unwrap_or_else(|_| job.suite.to_path_buf());
     let setup = Setup::new(

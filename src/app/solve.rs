@@ -13,7 +13,7 @@ use crate::format::{move_letters, parse_puzzle, write_solution};
 use crate::present::search as present;
 use crate::search::pdb::Choice;
 use crate::search::{
-    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, Request, SearchError,
+    Algorithm, DEFAULT_MAX_NODES, Goal, Heuristic, HeuristicChoice, SearchError, SearchRequest,
 };
 use crate::{Board, Priority, Solver, SolverError, SolverOptions};
 
@@ -127,7 +127,7 @@ fn search(
         Some(path) => read_goal(path, job.input_timeout, parse_puzzle, board)?,
         None => Goal::standard(board.size()),
     };
-    let request = Request {
+    let request = SearchRequest {
         algorithm,
         heuristic: job.heuristic,
         goal: &goal,

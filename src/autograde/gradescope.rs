@@ -75,7 +75,7 @@ pub fn stage_root(
     root: &Path,
     slider_binary: &Path,
     flags: &[String],
-    submission: &[super::java::Source],
+    submission: &[super::java::JavaSource],
 ) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let source = root.join("source");

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use super::catalog::JvmMode;
 
 /// One embedded Java source: its path under the source root, its text.
-pub type Source = (&'static str, &'static str);
+pub type JavaSource = (&'static str, &'static str);
 
 macro_rules! sources {
     ($dir:literal: $($path:literal),* $(,)?) => {
@@ -23,7 +23,7 @@ macro_rules! sources {
 /// slider's probe, its counters, its size agent: package `slider.probe`,
 /// which no student class can join (a submission's `package` line is
 /// removed, so its classes are all in the default package).
-pub const PROBE: [Source; 9] = sources!["probe":
+pub const PROBE: [JavaSource; 9] = sources!["probe":
     "slider/probe/Probe.java",
     "slider/probe/Clocks.java",
     "slider/probe/Yardstick.java",
@@ -36,7 +36,7 @@ pub const PROBE: [Source; 9] = sources!["probe":
 ];
 
 /// The algs4 stand-ins, in package `edu.princeton.cs.algs4`.
-pub const ALGS4: [Source; 11] = sources!["algs4":
+pub const ALGS4: [JavaSource; 11] = sources!["algs4":
     "MinPQ.java",
     "Stack.java",
     "Queue.java",
@@ -68,16 +68,16 @@ pub const ALGS4_CLASSES: [&str; 10] = [
 /// slider's own submission for the Coursera API: a clean implementation
 /// that scores 100%. A Gradescope bundle grades it with its flags before
 /// it is written; `fixtures/autograde/reference` links here.
-pub const COURSERA_SUBMISSION: [Source; 2] =
+pub const COURSERA_SUBMISSION: [JavaSource; 2] =
     sources!["submissions/coursera": "Board.java", "Solver.java"];
 
 /// The same for the Princeton API (`fixtures/autograde/princeton`).
-pub const PRINCETON_SUBMISSION: [Source; 2] =
+pub const PRINCETON_SUBMISSION: [JavaSource; 2] =
     sources!["submissions/princeton": "Board.java", "Solver.java"];
 
 /// The reference Board a student's Solver is compiled against for every
 /// Solver test.
-pub const REFERENCE_BOARD: Source = ("Board.java", include_str!("java/reference/Board.java"));
+pub const REFERENCE_BOARD: JavaSource = ("Board.java", include_str!("java/reference/Board.java"));
 
 /// The JDK's programs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -263,7 +263,7 @@ impl Jdk {
 /// # Errors
 ///
 /// The file system's.
-pub fn write_sources(root: &Path, sources: &[Source]) -> std::io::Result<Vec<PathBuf>> {
+pub fn write_sources(root: &Path, sources: &[JavaSource]) -> std::io::Result<Vec<PathBuf>> {
     let mut paths = Vec::new();
     for (name, text) in sources {
         let path = root.join(name);

@@ -10,7 +10,7 @@ use super::budget::{Budget, Phase};
 use super::catalog::{Classes, Group, JvmMode, Section};
 use super::failure::{Failure, JvmEnd, NotRun};
 use super::group_run::GroupRun;
-use super::judge::{Clocks, Context, judge};
+use super::judge::{Clocks, JudgeContext, judge};
 use super::memo::Memo;
 use super::model::CountsCache;
 use super::protocol::{self, Plan, Record, TrialLimits};
@@ -290,7 +290,7 @@ fn judge_trial(
     run: &GroupRun,
     input: &super::catalog::Input,
     i: usize,
-    context: &Context,
+    context: &JudgeContext,
 ) -> super::judge::Judgement {
     match (run.records.trials.get(&i), run.missing.get(&i)) {
         (Some(record), _) => {
@@ -366,7 +366,7 @@ pub(super) fn judge_section(
         | super::catalog::Check::QueueMemory => JvmMode::Memory,
         _ => JvmMode::Correctness,
     };
-    let context = Context {
+    let context = JudgeContext {
         api,
         edition,
         limits: trial_limits(mode, options).0,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use super::{Line, Times, file_name};
+use super::{BenchLine, Times, file_name};
 use crate::autograde::java::Jdk;
 use crate::search::classic::{solve, solve_generic};
 use crate::search::{Algorithm, SearchConfig};
@@ -92,20 +92,20 @@ pub fn course_boards(
 ///
 /// ```
 /// use slider::Board;
-/// use slider::bench::{Line, course::reference};
+/// use slider::bench::{BenchLine, course::reference};
 /// let board: Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
 /// let mut lines = Vec::new();
 /// reference(&[("two".to_string(), board)], 1, &mut |line| lines.push(line))?;
-/// assert!(matches!(&lines[1], Line::Reference { moves: 2, .. }));
+/// assert!(matches!(&lines[1], BenchLine::Reference { moves: 2, .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn reference(
     boards: &[(String, Board)],
     runs: usize,
-    emit: &mut dyn FnMut(Line),
+    emit: &mut dyn FnMut(BenchLine),
 ) -> Result<(), String> {
     let runs = runs.max(1);
-    emit(Line::ReferenceHeading { runs });
+    emit(BenchLine::ReferenceHeading { runs });
     let (mut best, mut median) = (Duration::ZERO, Duration::ZERO);
     for (name, board) in boards {
         let mut times = Vec::with_capacity(runs);
@@ -120,7 +120,7 @@ pub fn reference(
         let times = Times::of(times);
         best += times.best;
         median += times.median;
-        emit(Line::Reference {
+        emit(BenchLine::Reference {
             puzzle: name.clone(),
             moves: solver.moves(),
             enqueued: solver.stats().enqueued,
@@ -128,7 +128,7 @@ pub fn reference(
             times,
         });
     }
-    emit(Line::ReferenceTotal(Times { best, median }));
+    emit(BenchLine::ReferenceTotal(Times { best, median }));
     Ok(())
 }
 
@@ -138,9 +138,9 @@ pub fn reference(
 /// # Errors
 ///
 /// When the oracle refuses a size (never for 2 and 3).
-pub fn oracle(runs: usize, emit: &mut dyn FnMut(Line)) -> Result<(), String> {
+pub fn oracle(runs: usize, emit: &mut dyn FnMut(BenchLine)) -> Result<(), String> {
     let runs = runs.max(1);
-    emit(Line::OracleHeading { runs });
+    emit(BenchLine::OracleHeading { runs });
     for n in [2, 3] {
         let mut times = Vec::with_capacity(runs);
         let mut built = None;
@@ -150,7 +150,7 @@ pub fn oracle(runs: usize, emit: &mut dyn FnMut(Line)) -> Result<(), String> {
             times.push(started.elapsed());
         }
         let Some(table) = built else { continue };
-        emit(Line::Oracle {
+        emit(BenchLine::Oracle {
             n,
             states: table.states(),
             reachable: table.reachable(),
@@ -169,15 +169,15 @@ pub fn oracle(runs: usize, emit: &mut dyn FnMut(Line)) -> Result<(), String> {
 ///
 /// ```
 /// use slider::Board;
-/// use slider::bench::{Line, course::classic};
+/// use slider::bench::{BenchLine, course::classic};
 /// let board: Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
 /// let mut lines = Vec::new();
 /// assert_eq!(classic(&[("two".into(), board)], &mut |line| lines.push(line)), 0);
-/// assert!(matches!(&lines[1], Line::Classic { moves: 2, .. }));
+/// assert!(matches!(&lines[1], BenchLine::Classic { moves: 2, .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn classic(boards: &[(String, Board)], emit: &mut dyn FnMut(Line)) -> usize {
-    emit(Line::ClassicHeading);
+pub fn classic(boards: &[(String, Board)], emit: &mut dyn FnMut(BenchLine)) -> usize {
+    emit(BenchLine::ClassicHeading);
     let config = SearchConfig::default();
     let mut wrong = 0;
     for (name, board) in boards {
@@ -193,7 +193,7 @@ pub fn classic(boards: &[(String, Board)], emit: &mut dyn FnMut(Line)) -> usize 
             let generic = solve_generic(board, algorithm, &config);
             let generic_time = started.elapsed();
             match (native, generic) {
-                (Ok(a), Ok(b)) if a.moves.len() == b.moves.len() => emit(Line::Classic {
+                (Ok(a), Ok(b)) if a.moves.len() == b.moves.len() => emit(BenchLine::Classic {
                     puzzle: name.clone(),
                     algorithm: label,
                     moves: a.moves.len(),
@@ -202,7 +202,7 @@ pub fn classic(boards: &[(String, Board)], emit: &mut dyn FnMut(Line)) -> usize 
                 }),
                 (a, b) => {
                     wrong += 1;
-                    emit(Line::Disagree {
+                    emit(BenchLine::Disagree {
                         puzzle: name.clone(),
                         what: format!("{label}: native {a:?}, generic {b:?}"),
                     });
@@ -211,7 +211,7 @@ pub fn classic(boards: &[(String, Board)], emit: &mut dyn FnMut(Line)) -> usize 
         }
     }
     if let Some(peak) = super::peak_memory() {
-        emit(Line::PeakMemory(peak));
+        emit(BenchLine::PeakMemory(peak));
     }
     wrong
 }
@@ -230,7 +230,7 @@ pub fn java_bibfs(
     slider: &Path,
     jdk: &Jdk,
     scratch: &Path,
-    emit: &mut dyn FnMut(Line),
+    emit: &mut dyn FnMut(BenchLine),
 ) -> Result<usize, String> {
     let folder = scratch.join(format!("slider-bibfs-{}", std::process::id()));
     let result = compile_and_time(files, slider, jdk, &folder, emit);
@@ -263,7 +263,7 @@ pub fn reference_suite(
     runs: usize,
     bibfs_files: &[PathBuf],
     context: &crate::context::Context,
-    emit: &mut dyn FnMut(Line),
+    emit: &mut dyn FnMut(BenchLine),
 ) -> Result<usize, String> {
     let timing: Vec<String> = crate::course::TIMING_PUZZLES
         .iter()
@@ -287,7 +287,7 @@ fn compile_and_time(
     slider: &Path,
     jdk: &Jdk,
     folder: &Path,
-    emit: &mut dyn FnMut(Line),
+    emit: &mut dyn FnMut(BenchLine),
 ) -> Result<usize, String> {
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let source = folder.join("BiBfs.java");
@@ -304,7 +304,7 @@ fn compile_and_time(
             String::from_utf8_lossy(&compiled.stderr).trim()
         ));
     }
-    emit(Line::BiBfsHeading);
+    emit(BenchLine::BiBfsHeading);
     let (mut ours, mut theirs, mut wrong) = (Duration::ZERO, Duration::ZERO, 0);
     for file in files {
         let (native, moves) = time(
@@ -323,19 +323,19 @@ fn compile_and_time(
         if length != moves.len().to_string() {
             wrong += 1;
             let what = format!("slider {} moves, java {length}", moves.len());
-            emit(Line::Disagree { puzzle, what });
+            emit(BenchLine::Disagree { puzzle, what });
             continue;
         }
         ours += native;
         theirs += java;
-        emit(Line::BiBfs {
+        emit(BenchLine::BiBfs {
             puzzle,
             moves: moves.len(),
             slider: native,
             java,
         });
     }
-    emit(Line::BiBfsTotal {
+    emit(BenchLine::BiBfsTotal {
         slider: ours,
         java: theirs,
     });

@@ -63,7 +63,7 @@ pub enum Length {
 /// One row of a benchmark's table, handed over as soon as it is measured.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
-pub enum Line {
+pub enum BenchLine {
     /// `bench reference`: the table's heading.
     ReferenceHeading {
         /// Runs per puzzle.

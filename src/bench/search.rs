@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use super::{Length, Line, Times, peak_memory};
+use super::{BenchLine, Length, Times, peak_memory};
 use crate::Board;
 use crate::format::manifest::{Benchmark, Convention, parse_benchmarks};
 use crate::search::pdb::{
@@ -148,7 +148,7 @@ pub fn korf_run(
     set: &Instances,
     run: &KorfRun,
     open: &dyn Fn(&Goal, Choice) -> Result<PatternDatabase, String>,
-    emit: &mut dyn FnMut(Line),
+    emit: &mut dyn FnMut(BenchLine),
 ) -> Result<usize, String> {
     let n = set.size();
     let databases = PatternDatabase::available(&Goal::standard(n), run.pdb, &run.pdb_dir);
@@ -187,7 +187,7 @@ pub fn korf_run(
 /// compares each length with the published optimum (a replayed path);
 /// returns how many were wrong. An instance stopped by its budget is
 /// reported with the bound proved, not counted wrong.
-pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(Line)) -> usize {
+pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(BenchLine)) -> usize {
     let what = match config.pdb {
         Some(pdb) => format!(
             "pattern databases {}",
@@ -195,7 +195,7 @@ pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(Lin
         ),
         None => format!("{:?}", config.heuristic),
     };
-    emit(Line::KorfHeading {
+    emit(BenchLine::KorfHeading {
         what,
         file: set.file.clone(),
         count: set.instances.len(),
@@ -227,7 +227,7 @@ pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(Lin
             ) => (Length::AtLeast(*lower_bound), *stats),
             Err(e) => {
                 wrong += 1;
-                emit(Line::Disagree {
+                emit(BenchLine::Disagree {
                     puzzle: format!("instance {number}"),
                     what: e.to_string(),
                 });
@@ -236,7 +236,7 @@ pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(Lin
         };
         expanded += stats.expanded;
         generated += stats.generated;
-        emit(Line::Korf {
+        emit(BenchLine::Korf {
             number,
             optimum: instance.optimum,
             length,
@@ -244,7 +244,7 @@ pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(Lin
             elapsed,
         });
     }
-    emit(Line::KorfTotal {
+    emit(BenchLine::KorfTotal {
         solved,
         count: set.instances.len(),
         wrong,
@@ -254,7 +254,7 @@ pub fn korf(set: &Instances, config: &SearchConfig<'_>, emit: &mut dyn FnMut(Lin
         elapsed: total,
     });
     if let Some(peak) = peak_memory() {
-        emit(Line::PeakMemory(peak));
+        emit(BenchLine::PeakMemory(peak));
     }
     wrong
 }
@@ -271,7 +271,7 @@ pub fn processes(
     pdb_dir: &Path,
     heuristic: Heuristic,
     scratch: &Path,
-) -> Result<Line, String> {
+) -> Result<BenchLine, String> {
     let folder = scratch.join(format!("slider-bench-{}", std::process::id()));
     let result = run_processes(set, slider, pdb_dir, heuristic, &folder);
     let _ = std::fs::remove_dir_all(&folder);
@@ -284,7 +284,7 @@ fn run_processes(
     pdb_dir: &Path,
     heuristic: Heuristic,
     folder: &Path,
-) -> Result<Line, String> {
+) -> Result<BenchLine, String> {
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let name = heuristic.cli_name();
     let mut files = Vec::new();
@@ -309,7 +309,7 @@ fn run_processes(
             wrong += 1;
         }
     }
-    Ok(Line::Processes {
+    Ok(BenchLine::Processes {
         count: files.len(),
         heuristic,
         elapsed: started.elapsed(),
@@ -328,7 +328,7 @@ fn run_processes(
 pub fn hardest(
     boards: &[(String, Board)],
     open: &dyn Fn(&Goal) -> Result<PatternDatabase, String>,
-    emit: &mut dyn FnMut(Line),
+    emit: &mut dyn FnMut(BenchLine),
 ) -> Result<(), String> {
     let mut sizes: Vec<usize> = boards
         .iter()
@@ -341,7 +341,7 @@ pub fn hardest(
         .iter()
         .map(|&n| open(&Goal::standard(n)))
         .collect::<Result<Vec<_>, _>>()?;
-    emit(Line::HardestHeading);
+    emit(BenchLine::HardestHeading);
     for (name, board) in boards {
         let pdb = pdbs.iter().find(|p| p.goal().size() == board.size());
         let config = SearchConfig {
@@ -350,7 +350,7 @@ pub fn hardest(
             ..SearchConfig::default()
         };
         if let Some(kind) = pdb.and_then(PatternDatabase::kind) {
-            emit(Line::HardestDatabases {
+            emit(BenchLine::HardestDatabases {
                 puzzle: name.clone(),
                 kind,
             });
@@ -361,7 +361,7 @@ pub fn hardest(
             Ok(_) => return Err(format!("{name}: the solution does not replay")),
             Err(e) => Err(e.to_string()),
         };
-        emit(Line::Hardest {
+        emit(BenchLine::Hardest {
             puzzle: name.clone(),
             result,
             elapsed: started.elapsed(),
@@ -381,12 +381,12 @@ pub fn pdb(
     runs: usize,
     scratch: &Path,
     progress: &(dyn Fn(BuildProgress) + Sync),
-    emit: &mut dyn FnMut(Line),
+    emit: &mut dyn FnMut(BenchLine),
 ) -> Result<(), String> {
     let goal = Goal::standard(kind.size());
     let started = Instant::now();
     let pdb = PatternDatabase::build_kind(&goal, kind, progress).map_err(|e| e.to_string())?;
-    emit(Line::PdbBuild {
+    emit(BenchLine::PdbBuild {
         n: kind.size(),
         sizes: pdb.patterns().iter().map(|p| p.tiles.len()).collect(),
         reflected: pdb.is_reflected(),
@@ -409,7 +409,7 @@ pub fn pdb(
     });
     let _ = std::fs::remove_dir_all(&folder);
     let times = loads?;
-    emit(Line::PdbLoad {
+    emit(BenchLine::PdbLoad {
         runs: times.len(),
         times: Times::of(times),
     });
@@ -429,7 +429,7 @@ pub fn partitions(
     set: &Instances,
     random: usize,
     seed: u64,
-    emit: &mut dyn FnMut(Line),
+    emit: &mut dyn FnMut(BenchLine),
 ) -> Result<(), String> {
     let mut rng = crate::generate::seeded(seed);
     let random: Vec<Board> = (0..random)
@@ -439,7 +439,7 @@ pub fn partitions(
         .collect();
     let random = random.as_slice();
     let goal = Goal::standard(4);
-    emit(Line::PartitionsHeading {
+    emit(BenchLine::PartitionsHeading {
         file: set.file.clone(),
         count: set.instances.len(),
         random: random.len(),
@@ -480,14 +480,14 @@ pub fn partitions(
             ));
         }
         lengths = Some(found);
-        emit(Line::Partition {
+        emit(BenchLine::Partition {
             name,
             build,
             file,
             random,
         });
     }
-    emit(Line::PartitionsAgree);
+    emit(BenchLine::PartitionsAgree);
     Ok(())
 }
 

@@ -5,7 +5,7 @@ use arbitrary::Arbitrary;
 
 use super::decode;
 use super::fixed::fixed;
-use super::judge::{Judgement, Puzzle, judge};
+use super::judge::{Puzzle, Validity, judge};
 use crate::check::{CheckOptions, CheckVerdict, check as check_answer};
 
 /// One edit of a known-good answer.
@@ -122,11 +122,11 @@ pub fn check(input: &CheckInput) {
     if report.verdict == CheckVerdict::Accepted {
         assert_ne!(
             judgement,
-            Some(Judgement::Invalid),
+            Some(Validity::Invalid),
             "accepted a wrong answer:\n{shown}"
         );
     }
-    if judgement == Some(Judgement::Valid) {
+    if judgement == Some(Validity::Valid) {
         assert_eq!(
             report.verdict,
             CheckVerdict::Accepted,

@@ -7,7 +7,7 @@
 
 /// What the independent judge thinks of an answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Judgement {
+pub enum Validity {
     /// Legal and optimal (or a correct unsolvable claim).
     Valid,
     /// Wrong.
@@ -60,11 +60,11 @@ fn one_slide(before: &[u32], after: &[u32], n: usize) -> bool {
 }
 
 #[allow(clippy::unnecessary_wraps)] // every judging path returns an opinion
-fn verdict(ok: bool) -> Option<Judgement> {
+fn verdict(ok: bool) -> Option<Validity> {
     Some(if ok {
-        Judgement::Valid
+        Validity::Valid
     } else {
-        Judgement::Invalid
+        Validity::Invalid
     })
 }
 
@@ -74,13 +74,13 @@ fn verdict(ok: bool) -> Option<Judgement> {
 /// # Example
 ///
 /// ```
-/// use slider::fuzz_checks::judge::{Judgement, Puzzle, judge};
+/// use slider::fuzz_checks::judge::{Validity, Puzzle, judge};
 /// let puzzle = Puzzle { n: 2, tiles: &[1, 2, 0, 3], optimum: Some(1) };
-/// assert_eq!(judge(&puzzle, b"R"), Some(Judgement::Valid));
-/// assert_eq!(judge(&puzzle, b"2"), Some(Judgement::Invalid));
+/// assert_eq!(judge(&puzzle, b"R"), Some(Validity::Valid));
+/// assert_eq!(judge(&puzzle, b"2"), Some(Validity::Invalid));
 /// assert_eq!(judge(&puzzle, b"@@"), None);
 /// ```
-pub fn judge(puzzle: &Puzzle<'_>, text: &[u8]) -> Option<Judgement> {
+pub fn judge(puzzle: &Puzzle<'_>, text: &[u8]) -> Option<Validity> {
     let text = std::str::from_utf8(text).ok()?;
     let first_line: Vec<&str> =
         words(text.split('\n').find(|l| words(l).next().is_some())?).collect();
@@ -110,7 +110,7 @@ pub fn judge(puzzle: &Puzzle<'_>, text: &[u8]) -> Option<Judgement> {
     None
 }
 
-fn replay_moves(puzzle: &Puzzle<'_>, text: &str) -> Option<Judgement> {
+fn replay_moves(puzzle: &Puzzle<'_>, text: &str) -> Option<Validity> {
     let n = puzzle.n;
     let mut tiles = puzzle.tiles.to_vec();
     let mut moves = 0_u64;
@@ -130,7 +130,7 @@ fn replay_moves(puzzle: &Puzzle<'_>, text: &str) -> Option<Judgement> {
     verdict(is_goal(&tiles) && puzzle.optimum == Some(moves))
 }
 
-fn replay_boards(puzzle: &Puzzle<'_>, header: &[&str], tokens: &[&str]) -> Option<Judgement> {
+fn replay_boards(puzzle: &Puzzle<'_>, header: &[&str], tokens: &[&str]) -> Option<Validity> {
     let claimed: i64 = header[5].parse().ok()?;
     let mut rest = tokens[6..].iter();
     let mut boards: Vec<Vec<u32>> = Vec::new();

@@ -1,9 +1,9 @@
-//! The tables of `slider bench`: one [`Line`] of a benchmark as text,
+//! The tables of `slider bench`: one [`BenchLine`] of a benchmark as text,
 //! one or more lines (no final newline).
 
 use std::time::Duration;
 
-use crate::bench::{Length, Line, Times};
+use crate::bench::{BenchLine, Length, Times};
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
@@ -23,19 +23,19 @@ fn ratio(a: Duration, b: Duration) -> f64 {
 ///
 /// ```
 /// use std::time::Duration;
-/// use slider::bench::{Line, Times};
+/// use slider::bench::{BenchLine, Times};
 /// use slider::present::bench::render;
 /// let times = Times { best: Duration::from_millis(2), median: Duration::from_millis(3) };
-/// assert_eq!(render(&Line::ReferenceTotal(times)), format!("{:<14} {:>5} {:>10} {:>10} {:>10} {:>10}", "total", "", "", "", "2.00", "3.00"));
+/// assert_eq!(render(&BenchLine::ReferenceTotal(times)), format!("{:<14} {:>5} {:>10} {:>10} {:>10} {:>10}", "total", "", "", "", "2.00", "3.00"));
 /// ```
 #[must_use]
-pub fn render(line: &Line) -> String {
+pub fn render(line: &BenchLine) -> String {
     match line {
-        Line::ReferenceHeading { runs } => format!(
+        BenchLine::ReferenceHeading { runs } => format!(
             "reference A* (Manhattan priority) on the course's 25 timing puzzles, {runs} runs each\n{:<14} {:>5} {:>10} {:>10} {:>10} {:>10}",
             "puzzle", "moves", "enqueued", "dequeued", "best ms", "median ms"
         ),
-        Line::Reference {
+        BenchLine::Reference {
             puzzle,
             moves,
             enqueued,
@@ -46,7 +46,7 @@ pub fn render(line: &Line) -> String {
             ms(times.best),
             ms(times.median)
         ),
-        Line::ReferenceTotal(Times { best, median }) => format!(
+        BenchLine::ReferenceTotal(Times { best, median }) => format!(
             "{:<14} {:>5} {:>10} {:>10} {:>10.2} {:>10.2}",
             "total",
             "",
@@ -55,11 +55,11 @@ pub fn render(line: &Line) -> String {
             ms(*best),
             ms(*median)
         ),
-        Line::OracleHeading { runs } => format!(
+        BenchLine::OracleHeading { runs } => format!(
             "exhaustive breadth-first oracle, {runs} builds per size\n{:<6} {:>10} {:>10} {:>9} {:>10} {:>10}",
             "size", "states", "reachable", "diameter", "best ms", "median ms"
         ),
-        Line::Oracle {
+        BenchLine::Oracle {
             n,
             states,
             reachable,
@@ -71,7 +71,7 @@ pub fn render(line: &Line) -> String {
             ms(times.best),
             ms(times.median)
         ),
-        Line::ClassicHeading => format!(
+        BenchLine::ClassicHeading => format!(
             "breadth-first searches, native (packed u64 states) and generic (pathfinding), one run each\n{:<20} {:<6} {:>5} {:>12} {:>10} {:>12} {:>10} {:>8}",
             "puzzle",
             "algo",
@@ -82,7 +82,7 @@ pub fn render(line: &Line) -> String {
             "generic s",
             "speedup"
         ),
-        Line::Classic {
+        BenchLine::Classic {
             puzzle,
             algorithm,
             moves,
@@ -96,12 +96,12 @@ pub fn render(line: &Line) -> String {
             generic.1.as_secs_f64(),
             ratio(generic.1, native.1)
         ),
-        Line::Disagree { puzzle, what } => format!("{puzzle:<20} disagree: {what}"),
-        Line::BiBfsHeading => format!(
+        BenchLine::Disagree { puzzle, what } => format!("{puzzle:<20} disagree: {what}"),
+        BenchLine::BiBfsHeading => format!(
             "\nbidirectional BFS, whole process: `slider solve --algorithm bibfs` against `java BiBfs` (src/bench/java/BiBfs.java), one run each\n{:<20} {:>5} {:>10} {:>10} {:>8}",
             "puzzle", "moves", "slider s", "java s", "ratio"
         ),
-        Line::BiBfs {
+        BenchLine::BiBfs {
             puzzle,
             moves,
             slider,
@@ -112,7 +112,7 @@ pub fn render(line: &Line) -> String {
             java.as_secs_f64(),
             ratio(*java, *slider)
         ),
-        Line::BiBfsTotal { slider, java } => format!(
+        BenchLine::BiBfsTotal { slider, java } => format!(
             "{:<20} {:>5} {:>10.3} {:>10.3} {:>7.1}x",
             "total",
             "",
@@ -120,7 +120,7 @@ pub fn render(line: &Line) -> String {
             java.as_secs_f64(),
             ratio(*java, *slider)
         ),
-        Line::PeakMemory(bytes) => format!(
+        BenchLine::PeakMemory(bytes) => format!(
             "peak memory (resident, whole process): {:.1} MB",
             *bytes as f64 / 1e6
         ),
@@ -129,9 +129,9 @@ pub fn render(line: &Line) -> String {
 }
 
 /// The rows of `korf` (and `24`).
-fn search(line: &Line) -> String {
+fn search(line: &BenchLine) -> String {
     match line {
-        Line::KorfHeading {
+        BenchLine::KorfHeading {
             what,
             file,
             count,
@@ -159,7 +159,7 @@ fn search(line: &Line) -> String {
                 "M gen/s"
             )
         }
-        Line::Korf {
+        BenchLine::Korf {
             number,
             optimum,
             length,
@@ -179,7 +179,7 @@ fn search(line: &Line) -> String {
                 per_second(stats.generated, *elapsed)
             )
         }
-        Line::KorfTotal {
+        BenchLine::KorfTotal {
             solved,
             count,
             wrong,
@@ -193,7 +193,7 @@ fn search(line: &Line) -> String {
             per_second(*expanded, *elapsed),
             per_second(*generated, *elapsed)
         ),
-        Line::Processes {
+        BenchLine::Processes {
             count,
             heuristic,
             elapsed,
@@ -208,14 +208,14 @@ fn search(line: &Line) -> String {
 }
 
 /// The rows of `hardest`, `pdb` and `partitions`.
-fn tools(line: &Line) -> String {
+fn tools(line: &BenchLine) -> String {
     match line {
-        Line::HardestHeading => format!(
+        BenchLine::HardestHeading => format!(
             "IDA* with pattern databases (7-8 when cached, else 6-6-3; linear conflict beyond 4x4), one run each\n{:<24} {:>5} {:>14} {:>14} {:>10}",
             "puzzle", "moves", "expanded", "generated", "seconds"
         ),
-        Line::HardestDatabases { puzzle, kind } => format!("{puzzle:<24} (databases {kind})"),
-        Line::Hardest {
+        BenchLine::HardestDatabases { puzzle, kind } => format!("{puzzle:<24} (databases {kind})"),
+        BenchLine::Hardest {
             puzzle,
             result,
             elapsed,
@@ -228,7 +228,7 @@ fn tools(line: &Line) -> String {
             ),
             Err(e) => format!("{puzzle:<24} {e}"),
         },
-        Line::PdbBuild {
+        BenchLine::PdbBuild {
             n,
             sizes,
             reflected,
@@ -245,12 +245,12 @@ fn tools(line: &Line) -> String {
                 peak.map_or("unknown".into(), |b| format!("{:.2} GB", b as f64 / 1e9))
             )
         }
-        Line::PdbLoad { runs, times } => format!(
+        BenchLine::PdbLoad { runs, times } => format!(
             "load (map + verify the checksum), {runs} runs: best {:.2} ms, median {:.2} ms",
             ms(times.best),
             ms(times.median)
         ),
-        Line::PartitionsHeading {
+        BenchLine::PartitionsHeading {
             file,
             count,
             random,
@@ -265,7 +265,7 @@ fn tools(line: &Line) -> String {
             "random expanded",
             "random s"
         ),
-        Line::Partition {
+        BenchLine::Partition {
             name,
             build,
             file,
@@ -278,7 +278,7 @@ fn tools(line: &Line) -> String {
             random.0,
             random.1
         ),
-        Line::PartitionsAgree => {
+        BenchLine::PartitionsAgree => {
             "every partition found the same optimal lengths, and the file's published ones"
                 .to_string()
         }

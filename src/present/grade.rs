@@ -397,7 +397,7 @@ pub fn failures(results: &[PuzzleResult]) -> String {
 
 /// The report files `slider grade` can write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReportFile {
+pub enum GradeFile {
     /// The JSON report (`--json`).
     Json,
     /// `JUnit` XML (`--junit`).
@@ -412,20 +412,20 @@ pub enum ReportFile {
 /// # Example
 ///
 /// ```
-/// use slider::present::grade::{ReportFile, report_file};
-/// assert!(report_file(ReportFile::Junit, &[], "suite", "prog").contains("<testsuites"));
+/// use slider::present::grade::{GradeFile, report_file};
+/// assert!(report_file(GradeFile::Junit, &[], "suite", "prog").contains("<testsuites"));
 /// ```
 #[must_use]
 pub fn report_file(
-    kind: ReportFile,
+    kind: GradeFile,
     results: &[PuzzleResult],
     suite: &str,
     program: &str,
 ) -> String {
     match kind {
-        ReportFile::Json => json(results, suite, program),
-        ReportFile::Junit => junit(results, suite),
-        ReportFile::Gradescope => gradescope(results),
+        GradeFile::Json => json(results, suite, program),
+        GradeFile::Junit => junit(results, suite),
+        GradeFile::Gradescope => gradescope(results),
     }
 }
 

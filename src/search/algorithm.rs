@@ -157,7 +157,7 @@ pub fn solve(
 /// A search as a command asks for it (`slider solve --algorithm`): the
 /// heuristic still to resolve and the pattern databases still to open.
 #[derive(Debug, Clone, Copy)]
-pub struct Request<'a> {
+pub struct SearchRequest<'a> {
     /// The algorithm (not [`Algorithm::Reference`], which [`solve`]
     /// refuses).
     pub algorithm: Algorithm,
@@ -204,10 +204,10 @@ pub struct Searched {
 /// # Example
 ///
 /// ```
-/// use slider::search::{Algorithm, Goal, HeuristicChoice, Request, run};
+/// use slider::search::{Algorithm, Goal, HeuristicChoice, SearchRequest, run};
 /// let board: slider::Board = "3  1 2 3  4 0 5  7 8 6".parse()?;
 /// let goal = Goal::standard(3);
-/// let request = Request {
+/// let request = SearchRequest {
 ///     algorithm: Algorithm::Idastar,
 ///     heuristic: HeuristicChoice::Manhattan,
 ///     goal: &goal,
@@ -223,7 +223,7 @@ pub struct Searched {
 /// ```
 pub fn run(
     board: &Board,
-    request: &Request<'_>,
+    request: &SearchRequest<'_>,
     open: &dyn Fn(&Goal) -> Result<PatternDatabase, String>,
 ) -> Result<Searched, String> {
     let algorithm = request.algorithm;

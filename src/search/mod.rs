@@ -25,7 +25,7 @@ pub mod pdb;
 mod prune;
 mod vocabulary;
 
-pub use algorithm::{Algorithm, DEFAULT_MAX_NODES, Request, Searched, run, solve};
+pub use algorithm::{Algorithm, DEFAULT_MAX_NODES, SearchRequest, Searched, run, solve};
 pub use estimate::{estimate, linear_conflict};
 pub use goal::Goal;
 pub use heuristic::{Heuristic, HeuristicChoice};

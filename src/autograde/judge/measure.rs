@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{Clocks, Context, Judgement};
+use super::{Clocks, JudgeContext, Judgement};
 use crate::Board;
 use crate::autograde::catalog::{Check, TimingTest};
 use crate::autograde::failure::{Failure, Figure, LookedUpBy};
@@ -61,7 +61,7 @@ pub(super) fn judge(
     board: &Board,
     fields: &[String],
     clocks: &Clocks,
-    context: &Context<'_>,
+    context: &JudgeContext<'_>,
 ) -> Judgement {
     measured(check, board, fields, clocks, context).unwrap_or_else(|failure| Judgement {
         figures: Vec::new(),
@@ -74,7 +74,7 @@ fn measured(
     board: &Board,
     fields: &[String],
     clocks: &Clocks,
-    context: &Context<'_>,
+    context: &JudgeContext<'_>,
 ) -> Result<Judgement, Failure> {
     let n = board.size() as u64;
     if check == Check::BoardMemory {
@@ -132,7 +132,7 @@ fn measured(
 /// with a queue of its own (`java.util.PriorityQueue`, a class of its own):
 /// its counts and memory of zero are not a measurement. (Every search of
 /// the reference inserts at least the board and its twin.)
-fn unqueued(judgement: &mut Judgement, fields: &[String], context: &Context<'_>) {
+fn unqueued(judgement: &mut Judgement, fields: &[String], context: &JudgeContext<'_>) {
     if context.counted_queue && count(fields, "inserts").is_ok_and(|n| n == 0.0) {
         judgement.failure = Some(Failure::QueueNotUsed);
     }
@@ -377,7 +377,7 @@ mod tests {
             wall: Duration::from_secs(30),
             on_course_scale: true,
         };
-        let context = Context {
+        let context = JudgeContext {
             api: crate::course::Api::Coursera,
             edition: Edition::default(),
             limits,

@@ -20,7 +20,7 @@ use crate::course::{Api, Edition};
 
 /// What a judgement needs besides the record.
 #[derive(Debug, Clone, Copy)]
-pub struct Context<'a> {
+pub struct JudgeContext<'a> {
     /// The API graded against.
     pub api: Api,
     /// The course's edition.
@@ -74,13 +74,13 @@ impl From<Result<(), Failure>> for Judgement {
 ///
 /// ```
 /// use std::time::Duration;
-/// use slider::autograde::{Failure, catalog::{Check, Input}, judge::{Clocks, Context, Optima, judge}};
+/// use slider::autograde::{Failure, catalog::{Check, Input}, judge::{Clocks, JudgeContext, Optima, judge}};
 /// use slider::autograde::protocol::{Method, Record, TrialLimits};
 /// let board: slider::Board = "3  0 1 3  4 2 5  7 8 6".parse()?;
 /// let input = Input { boards: vec![board], list: "puzzle04.txt".into(), trial: (1, 1), k: 0, seed: 0, exact_moves: None };
 /// let limits = TrialLimits { cpu: Duration::from_secs(5), process_cpu: Duration::from_secs(15), wall: Duration::from_secs(20), on_course_scale: false };
 /// let (counts, optima) = (Default::default(), Optima::default());
-/// let context = Context { api: slider::course::Api::Coursera, edition: Default::default(), limits, counted_queue: true, counts: &counts, optima: &optima };
+/// let context = JudgeContext { api: slider::course::Api::Coursera, edition: Default::default(), limits, counted_queue: true, counts: &counts, optima: &optima };
 /// let spaced = Record::Ok(vec!["3\n0 1 3\n4 2 5\n7 8 6".into()]);
 /// assert_eq!(judge(Check::Value(Method::ToString), &input, &spaced, &Clocks::default(), &context).failure, None);
 /// let wrong = Record::Ok(vec!["5".into()]);
@@ -93,7 +93,7 @@ pub fn judge(
     input: &Input,
     record: &Record,
     clocks: &Clocks,
-    context: &Context<'_>,
+    context: &JudgeContext<'_>,
 ) -> Judgement {
     match fields_of(check, record, clocks, context) {
         Ok(fields) => judge_fields(check, input, fields, clocks, context),
@@ -106,7 +106,7 @@ fn fields_of<'a>(
     check: Check,
     record: &'a Record,
     clocks: &Clocks,
-    context: &Context<'_>,
+    context: &JudgeContext<'_>,
 ) -> Result<&'a [String], Result<(), Failure>> {
     Err(match record {
         Record::Ok(fields) => return Ok(fields),
@@ -156,7 +156,7 @@ fn judge_fields(
     input: &Input,
     fields: &[String],
     clocks: &Clocks,
-    context: &Context<'_>,
+    context: &JudgeContext<'_>,
 ) -> Judgement {
     let board = input.boards.first();
     match (check, board) {

@@ -17,7 +17,7 @@ use crate::{Board, Solver};
 /// The optima of the boards the tests use (all are small enough for the
 /// reference A*), `None` when unsolvable; each computed once for the life
 /// of the value (a batch's [`Toolkit`](crate::autograde::Toolkit) owns one,
-/// and gives it to the judge in its [`Context`](super::Context)).
+/// and gives it to the judge in its [`JudgeContext`](super::JudgeContext)).
 #[derive(Default)]
 pub struct Optima {
     oracle: OnceLock<Option<Oracle>>,
@@ -116,7 +116,7 @@ fn answer(
     method: SolverMethod,
     board: &Board,
     fields: &[String],
-    context: &super::Context<'_>,
+    context: &super::JudgeContext<'_>,
 ) -> Result<usize, Failure> {
     match method {
         SolverMethod::Moves => {
@@ -162,7 +162,7 @@ pub(super) fn judge(
     check: Check,
     input: &Input,
     fields: &[String],
-    context: &super::Context<'_>,
+    context: &super::JudgeContext<'_>,
 ) -> Result<(), Failure> {
     let board = input.boards.first().ok_or(Failure::ProbeIncomplete)?;
     match check {

@@ -63,7 +63,7 @@ fn the_process_benchmark_asks_each_solve_for_the_heuristic_it_was_given() {
             scratch.path(),
         )
         .unwrap();
-        let Line::Processes { heuristic: ran, .. } = line else {
+        let BenchLine::Processes { heuristic: ran, .. } = line else {
             panic!("{line:?}");
         };
         assert_eq!(ran, heuristic);
