@@ -60,12 +60,27 @@ use crate::course::{Api, Edition};
 use crate::run::Harness;
 use java::Jdk;
 
+/// The API a submission is graded against when none was given and none
+/// was detected (javap failed, or nothing compiled): Coursera's, the
+/// likelier. The plan made while javac runs, before the classes are read,
+/// is for it too.
+///
+/// # Example
+///
+/// ```
+/// use slider::{autograde::ASSUMED_API, course::Api};
+/// let given: Option<Api> = None; // `--api any`
+/// assert_eq!(given.unwrap_or(ASSUMED_API), Api::Coursera);
+/// ```
+pub const ASSUMED_API: Api = Api::Coursera;
+
 /// What a submission is graded on and how, whatever the machine: the
 /// part of [`Options`] a command's flags give alone.
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// The API to grade against; `Any` detects it from the classes.
-    pub api: Api,
+    /// The API to grade against; `None` detects it from the classes
+    /// (else [`ASSUMED_API`]).
+    pub api: Option<Api>,
     /// The course's edition.
     pub edition: Edition,
     /// The categories to run (all when empty).

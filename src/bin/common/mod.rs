@@ -107,6 +107,35 @@ pub fn cache_dir(chosen: Option<&std::path::Path>) -> std::path::PathBuf {
     )
 }
 
+/// `--api`'s value: an API, or `None` for `any` (either is accepted, or it
+/// is detected). An alias, so that clap's derive takes the field as a
+/// value with a default rather than as an optional flag.
+pub type ApiChoice = Option<slider::course::Api>;
+
+/// `--api`'s name for no API in particular (`None`), and its default.
+pub const ANY_API: &str = "any";
+
+/// The `--api` value parser: `any` ([`ANY_API`], `None`) or an API by its
+/// [`name`](slider::course::Api::name), each with its help line.
+pub fn api_parser() -> impl clap::builder::TypedValueParser<Value = ApiChoice> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    use slider::course::Api;
+    let help = |api| match api {
+        Api::Princeton => "Princeton (COS 226)",
+        Api::Coursera => "Coursera (Algorithms, Part I)",
+    };
+    let any = PossibleValue::new(ANY_API)
+        .help("Either (when checking or detecting); Princeton's when printing");
+    let apis = Api::ALL.map(|api| PossibleValue::new(api.name()).help(help(api)));
+    PossibleValuesParser::new(std::iter::once(any).chain(apis)).map(|name| {
+        if name == ANY_API {
+            None
+        } else {
+            Api::named(&name)
+        }
+    })
+}
+
 /// A clap value parser for a number of seconds: finite, above zero and
 /// within what a `Duration` holds (`1e300` or `-1` are usage errors, exit 2).
 pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {

@@ -7,7 +7,7 @@ use clap::Args;
 use slider::app::autograde::{Grading, Outputs, Shard, grade_all};
 use slider::app::{CommandError, Console, bundle};
 use slider::autograde::{Category, Settings};
-use slider::course::{Api, Edition};
+use slider::course::Edition;
 use slider::present::autograde as present;
 use slider::run::sandbox::{SandboxMode, UserMode};
 
@@ -37,8 +37,8 @@ pub struct AutogradeArgs {
     #[command(subcommand)]
     command: Option<AutogradeCommand>,
     /// The API to grade against (`any`: whichever the classes match best).
-    #[arg(long, value_enum, default_value_t = Api::Any)]
-    api: Api,
+    #[arg(long, default_value = crate::common::ANY_API, value_parser = crate::common::api_parser())]
+    api: crate::common::ApiChoice,
     /// The course autograder's edition, by its number of correctness tests.
     #[arg(long, value_enum, default_value_t = Edition::E52)]
     edition: Edition,
