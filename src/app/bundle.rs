@@ -16,8 +16,8 @@ use crate::present::autograde::gradescope as present;
 pub struct Baked<'a> {
     /// The flags themselves, as given after `--`.
     pub flags: &'a [String],
-    /// The API they grade against.
-    pub api: Api,
+    /// The API they grade against (`None`: detected).
+    pub api: Option<Api>,
     /// The categories they run (all when empty).
     pub only: &'a [Category],
     /// Their results.json style: the points and each category's visibility.
@@ -56,9 +56,9 @@ pub fn write(
     Ok(exit_code::SUCCESS)
 }
 
-/// Grades slider's own submission for the baked API in a Gradescope root
-/// laid out as the bundle would be, by its `run_autograder`: `Err` with
-/// what fell short of full marks.
+/// Grades slider's own submission for the baked API (Coursera's when it is
+/// detected) in a Gradescope root laid out as the bundle would be, by its
+/// `run_autograder`: `Err` with what fell short of full marks.
 fn reference_scores_full_marks(
     baked: &Baked<'_>,
     exe: &Path,
@@ -66,10 +66,9 @@ fn reference_scores_full_marks(
 ) -> Result<(), Vec<String>> {
     let failed = |e: std::io::Error| vec![format!("cannot run the check: {e}")];
     let root = private_root(temp).map_err(failed)?;
-    let submission = if baked.api == Api::Princeton {
-        java::PRINCETON_SUBMISSION
-    } else {
-        java::COURSERA_SUBMISSION
+    let submission = match baked.api {
+        Some(Api::Princeton) => java::PRINCETON_SUBMISSION,
+        Some(Api::Coursera) | None => java::COURSERA_SUBMISSION,
     };
     let ran = gradescope::stage_root(&root, exe, baked.flags, &submission).and_then(|()| {
         std::process::Command::new("bash")

@@ -34,8 +34,8 @@ pub struct GradeJob<'a> {
     pub pass_env: &'a [String],
     /// Tests run at once (`None`: every core).
     pub jobs: Option<u64>,
-    /// Which unsolvable message is required.
-    pub api: Api,
+    /// Which API's unsolvable message is required (`None`: either).
+    pub api: Option<Api>,
     /// The console output.
     pub format: ConsoleFormat,
     /// The JSON report file.

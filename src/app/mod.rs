@@ -21,4 +21,4 @@ mod values;
 
 pub use command_error::CommandError;
 pub use console::{Console, Signals};
-pub use values::parse_seconds;
+pub use values::{ANY_API, ApiChoice, api_parser, parse_seconds};

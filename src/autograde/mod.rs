@@ -60,14 +60,28 @@ use crate::course::{Api, Edition};
 use crate::run::Harness;
 use java::Jdk;
 
+/// The API a submission is graded against when none was given and none
+/// was detected (javap failed, or nothing compiled): Coursera's, the
+/// likelier. The plan made while javac runs, before the classes are read,
+/// is for it too.
+///
+/// # Example
+///
+/// ```
+/// use slider::{autograde::ASSUMED_API, course::Api};
+/// let given: Option<Api> = None; // `--api any`
+/// assert_eq!(given.unwrap_or(ASSUMED_API), Api::Coursera);
+/// ```
+pub const ASSUMED_API: Api = Api::Coursera;
+
 /// What a submission is graded on and how, whatever the machine: the
 /// part of [`Options`] a command's flags give alone. `slider autograde`
 /// flattens it into its arguments: each flag's doc is its `--help`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Settings {
     /// The API to grade against (`any`: whichever the classes match best).
-    #[arg(long, value_enum, default_value_t = Api::Any)]
-    pub api: Api,
+    #[arg(long, default_value = crate::app::ANY_API, value_parser = crate::app::api_parser())]
+    pub api: crate::app::ApiChoice,
     /// The course autograder's edition, by its number of correctness tests.
     #[arg(long, value_enum, default_value_t = Edition::E52)]
     pub edition: Edition,

@@ -12,7 +12,7 @@ use super::group_run::GroupRun;
 use super::report::{Category, Report, SectionReport, Stage, StageEnd, Verdict};
 use super::runner::{Built, GroupContext, judge_section, run_group};
 use super::toolkit::Toolkit;
-use super::{Options, java, members, model, sources};
+use super::{ASSUMED_API, Options, java, members, model, sources};
 use crate::course::Api;
 use crate::run::{Workdir, in_slots, process};
 
@@ -44,12 +44,13 @@ pub fn autograde(
         let (started, settings) = (Instant::now(), &options.settings);
         let budget = &Budget::new(settings.time_limit, settings.wall_cap(&options.container));
         let wanted = |c: Category| settings.only.is_empty() || settings.only.contains(&c);
+        // When no API is given, the assumed one until the classes are read.
         let mut report = Report::new(
             submission.display().to_string(),
-            settings.api,
+            settings.api.unwrap_or(ASSUMED_API),
             settings.edition,
         );
-        report.detected = settings.api == Api::Any;
+        report.detected = settings.api.is_none();
         report.student = sources::student(submission);
         not_run(&mut report, &|c| !wanted(c), super::report::NOT_ASKED);
         let planning = start_plan(scope, toolkit, options);
@@ -70,7 +71,7 @@ pub fn autograde(
                 let reference =
                     scope.spawn(|| compile_reference(&texts, toolkit, options, &build_dir, budget));
                 let student = build_dir.join("student");
-                if wanted(Category::Api) || options.settings.api == Api::Any {
+                if wanted(Category::Api) || settings.api.is_none() {
                     api_stage(
                         &student,
                         budget,
@@ -87,9 +88,6 @@ pub fn autograde(
             })
         });
         if let Some(built) = built {
-            if report.api == Api::Any {
-                report.api = Api::Coursera;
-            }
             let planned = budget.step(Phase::Plan, || toolkit.memo.plan(report.api, settings));
             warming = warm_model(scope, &planned, toolkit, options);
             let runs = run_groups(&planned, &built, toolkit, options, report.api, budget, done);
@@ -99,9 +97,6 @@ pub fn autograde(
             sections.sort_by_key(|(i, _)| *i);
             report.sections = sections.into_iter().map(|(_, s)| s).collect();
         } else {
-            if report.api == Api::Any {
-                report.api = Api::Coursera;
-            }
             not_run(&mut report, &wanted, "compilation failed");
         }
         if !wanted(Category::Api) {
@@ -129,8 +124,8 @@ pub fn autograde(
 }
 
 /// Starts making the plan on a thread of `scope`: it takes seconds, and is
-/// made while javac runs, for the API given (Coursera's when it is to be
-/// detected, the likelier), into the batch's plans.
+/// made while javac runs, for the API given ([`ASSUMED_API`] when it is to
+/// be detected), into the batch's plans.
 fn start_plan<'scope>(
     scope: &'scope Scope<'scope, '_>,
     toolkit: &'scope Toolkit,
@@ -139,7 +134,8 @@ fn start_plan<'scope>(
     std::thread::Builder::new()
         .name("slider-plan".into())
         .spawn_scoped(scope, move || {
-            let _ = toolkit.memo.plan(options.settings.api, &options.settings);
+            let api = options.settings.api.unwrap_or(ASSUMED_API);
+            let _ = toolkit.memo.plan(api, &options.settings);
         })
         .ok()
 }
@@ -411,6 +407,9 @@ fn shadowing(classes: &Path) -> Vec<String> {
     found
 }
 
+/// Reads the student's public members with javap: the API detected from
+/// them when `report.detected`, and checked against the report's API when
+/// `graded`.
 fn api_stage(
     student: &Path,
     budget: &Budget,
@@ -458,7 +457,7 @@ fn api_stage(
             return;
         }
     };
-    if report.api == Api::Any {
+    if report.detected {
         report.api = members::detect(&classes);
     }
     if !graded {

@@ -255,11 +255,7 @@ impl Plan<'_> {
     /// ```
     #[must_use]
     pub fn text(&self) -> String {
-        let api = if self.api == Api::Princeton {
-            "princeton"
-        } else {
-            "coursera"
-        };
+        let api = self.api.name();
         let board = if self.reference_board {
             "board reference\n"
         } else {

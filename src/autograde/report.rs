@@ -236,7 +236,9 @@ pub struct Report {
     /// `submission_metadata.json` beside it, else the folder's or the
     /// `.zip`'s name ([`crate::autograde::sources::student`]).
     pub student: String,
-    /// The API graded against.
+    /// The API graded against: when it was not given, the one the classes
+    /// match best, or [`ASSUMED_API`](crate::autograde::ASSUMED_API) when they could
+    /// not be read.
     pub api: Api,
     /// Whether the API was detected rather than given.
     pub detected: bool,

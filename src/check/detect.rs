@@ -139,7 +139,7 @@ impl<R: BufRead> Checker<'_, '_, R> {
             .map(|t| t.text.as_slice())
             .collect();
         // The message's words, whatever the spacing between them.
-        let found = [Api::Princeton, Api::Coursera].into_iter().find_map(|api| {
+        let found = Api::ALL.into_iter().find_map(|api| {
             let message: Vec<&[u8]> = api
                 .unsolvable_message()
                 .split(' ')
@@ -159,13 +159,12 @@ impl<R: BufRead> Checker<'_, '_, R> {
         for _ in 0..len {
             self.stream.next();
         }
-        let required = match (self.options.api, message) {
-            (wanted, found) if !wanted.accepts(found) => Some(wanted.unsolvable_message()),
-            _ => None,
-        };
-        if let Some(expected) = required {
+        // No API required (`None`): either message is accepted.
+        if let Some(wanted) = self.options.api.filter(|&wanted| wanted != message) {
             self.at(
-                FindingKind::WrongUnsolvableMessage { expected },
+                FindingKind::WrongUnsolvableMessage {
+                    expected: wanted.unsolvable_message(),
+                },
                 span,
                 Label::ThisMessage,
             );

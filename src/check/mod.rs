@@ -96,6 +96,7 @@ pub enum MoveMeaning {
 /// ```
 /// let options = slider::check::CheckOptions { strict: true, ..Default::default() };
 /// assert_eq!(options.max_findings, 20);
+/// assert_eq!(options.api, None); // either unsolvable message
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CheckOptions {
@@ -103,8 +104,8 @@ pub struct CheckOptions {
     pub format: Option<AnswerFormat>,
     /// Also require the byte-exact course format.
     pub strict: bool,
-    /// Which unsolvable message to require.
-    pub api: Api,
+    /// Which API's unsolvable message to require (`None`: either).
+    pub api: Option<Api>,
     /// What move letters name.
     pub moves: MoveMeaning,
     /// Node budget for proving optimality by search.
@@ -121,7 +122,7 @@ impl Default for CheckOptions {
         CheckOptions {
             format: None,
             strict: false,
-            api: Api::Any,
+            api: None,
             moves: MoveMeaning::Blank,
             budget: 10_000_000,
             max_findings: 20,

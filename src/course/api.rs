@@ -13,8 +13,9 @@ use super::{COURSERA_UNSOLVABLE, PRINCETON_UNSOLVABLE};
 ///   `Board.isSolvable()`, and the Solver's constructor throws on an
 ///   unsolvable board; the client prints `Unsolvable puzzle`.
 ///
-/// `Any` accepts either (when checking or detecting) and prints
-/// Princeton's.
+/// A requirement or a user's choice that may be either is an
+/// `Option<Api>`: `None` accepts either (when checking) or is detected
+/// (when grading), and whoever needs one API then says which.
 ///
 /// # Example
 ///
@@ -23,13 +24,10 @@ use super::{COURSERA_UNSOLVABLE, PRINCETON_UNSOLVABLE};
 /// assert_eq!(Api::Coursera.unsolvable_message(), "No solution possible");
 /// assert_eq!(Api::of_message(b"Unsolvable puzzle"), Some(Api::Princeton));
 /// assert_eq!(Api::Coursera.name(), "coursera");
+/// assert_eq!(Api::named("princeton"), Some(Api::Princeton));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Api {
-    /// Either (when checking or detecting); Princeton's when printing.
-    #[default]
-    Any,
     /// Princeton (COS 226).
     Princeton,
     /// Coursera (Algorithms, Part I).
@@ -37,12 +35,14 @@ pub enum Api {
 }
 
 impl Api {
-    /// The line this API prints for an unsolvable puzzle (`Any` prints
-    /// Princeton's).
+    /// Both APIs, Princeton's first.
+    pub const ALL: [Api; 2] = [Api::Princeton, Api::Coursera];
+
+    /// The line this API prints for an unsolvable puzzle.
     #[must_use]
     pub fn unsolvable_message(self) -> &'static str {
         match self {
-            Api::Any | Api::Princeton => PRINCETON_UNSOLVABLE,
+            Api::Princeton => PRINCETON_UNSOLVABLE,
             Api::Coursera => COURSERA_UNSOLVABLE,
         }
     }
@@ -59,20 +59,19 @@ impl Api {
         }
     }
 
-    /// Whether an answer in `found`'s message satisfies this requirement.
-    #[must_use]
-    pub fn accepts(self, found: Api) -> bool {
-        self == Api::Any || self == found
-    }
-
     /// Its name in reports and on the command line.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            Api::Any => "any",
             Api::Princeton => "princeton",
             Api::Coursera => "coursera",
         }
+    }
+
+    /// The API of that [`name`](Api::name), if any.
+    #[must_use]
+    pub fn named(name: &str) -> Option<Api> {
+        Api::ALL.into_iter().find(|api| api.name() == name)
     }
 
     /// The Board method that returns n: `dimension()` or `size()`.
@@ -80,7 +79,7 @@ impl Api {
     pub fn size_method(self) -> &'static str {
         match self {
             Api::Princeton => "size",
-            Api::Any | Api::Coursera => "dimension",
+            Api::Coursera => "dimension",
         }
     }
 }

@@ -74,8 +74,8 @@ impl Submission {
 }
 
 /// Runs `submission` on one puzzle, as job slot `slot`, and checks its
-/// answer. Never panics: a test that cannot be run is a
-/// [`Outcome::HarnessError`].
+/// answer, requiring `api`'s unsolvable message (`None`: either). Never
+/// panics: a test that cannot be run is a [`Outcome::HarnessError`].
 ///
 /// # Example
 ///
@@ -89,14 +89,14 @@ impl Submission {
 ///     scratch: std::env::temp_dir(),
 /// };
 /// let submission = Submission { program: "slider".into(), args: vec!["solve".into(), "{}".into()] };
-/// let result = run_one(&suite.entries[0], &submission, &harness, slider::course::Api::Any, 0);
+/// let result = run_one(&suite.entries[0], &submission, &harness, None, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn run_one(
     entry: &Entry,
     submission: &Submission,
     harness: &Harness,
-    api: Api,
+    api: Option<Api>,
     slot: u32,
 ) -> PuzzleResult {
     let mut result = PuzzleResult {
@@ -183,7 +183,8 @@ fn exposed(submission: &Submission, env: &[(OsString, OsString)]) -> Vec<PathBuf
 }
 
 /// Runs every puzzle of `suite` with `jobs` at a time, in any order, and
-/// returns the results in the suite's order. `done` is called as each test
+/// returns the results in the suite's order, each answer checked for
+/// `api`'s unsolvable message (`None`: either). `done` is called as each test
 /// ends (from worker threads), for progress. When the system refuses
 /// threads, the tests run on the threads it gave (or on this one): never a
 /// panic. Afterwards every remaining child of this process is killed
@@ -202,7 +203,7 @@ fn exposed(submission: &Submission, env: &[(OsString, OsString)]) -> Vec<PathBuf
 ///     scratch: std::env::temp_dir(),
 /// };
 /// let submission = Submission { program: "slider".into(), args: vec!["solve".into(), "{}".into()] };
-/// let results = run_suite(&suite, &submission, &harness, slider::course::Api::Any, 2, &|_| {});
+/// let results = run_suite(&suite, &submission, &harness, None, 2, &|_| {});
 /// assert_eq!(results.len(), suite.entries.len());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -210,7 +211,7 @@ pub fn run_suite(
     suite: &Suite,
     submission: &Submission,
     harness: &Harness,
-    api: Api,
+    api: Option<Api>,
     jobs: usize,
     done: &(dyn Fn(&PuzzleResult) + Sync),
 ) -> Vec<PuzzleResult> {

@@ -213,7 +213,7 @@ impl Classified {
 }
 
 /// Names the outcome of a run from its facts, checking its output as
-/// `slider-check` would.
+/// `slider-check` would (for `api`'s unsolvable message; `None`: either).
 ///
 /// # Example
 ///
@@ -227,11 +227,16 @@ impl Classified {
 ///     wall: Duration::ZERO, cpu: Duration::ZERO, peak_rss: 0, leftovers: 0,
 /// };
 /// let expect = Expectation { board: &board, expected: Some(4) };
-/// let classified = classify(expect, slider::course::Api::Any, &Limits::default(), &ended);
+/// let classified = classify(expect, None, &Limits::default(), &ended);
 /// assert_eq!(classified.outcome, Outcome::Passed);
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
-pub fn classify(expect: Expectation<'_>, api: Api, limits: &Limits, ended: &Ended) -> Classified {
+pub fn classify(
+    expect: Expectation<'_>,
+    api: Option<Api>,
+    limits: &Limits,
+    ended: &Ended,
+) -> Classified {
     if let Some(stop) = ended.stop {
         let (outcome, detail) = match stop {
             Stop::Wall => (Outcome::Timeout, Detail::Wall(limits.wall)),
@@ -270,7 +275,7 @@ fn memory_mib(limits: &Limits) -> u64 {
 }
 
 /// Checks a clean exit's output against the expected optimum.
-fn judge(expect: Expectation<'_>, api: Api, stdout: &[u8]) -> Classified {
+fn judge(expect: Expectation<'_>, api: Option<Api>, stdout: &[u8]) -> Classified {
     let options = CheckOptions {
         api,
         optimum: Some(expect.expected),
@@ -345,7 +350,7 @@ mod tests {
         };
         let Classified {
             outcome, detail, ..
-        } = classify(expect, Api::Any, &Limits::default(), ended);
+        } = classify(expect, None, &Limits::default(), ended);
         (outcome, detail)
     }
 
@@ -425,7 +430,7 @@ mod tests {
         let e = ended(Exit::Code(0), None, b"RDRD\n", b"");
         let Classified {
             outcome, detail, ..
-        } = classify(expect, Api::Any, &Limits::default(), &e);
+        } = classify(expect, None, &Limits::default(), &e);
         assert_eq!(outcome, Outcome::SuiteError, "{detail:?}");
         assert!(matches!(detail, Detail::SuiteWrong(_)), "{detail:?}");
     }

@@ -310,7 +310,7 @@ fn random2(solvable: Option<bool>, rng: &mut impl Rng) -> Board {
 pub fn calls(seed: u64, api: Api) -> Vec<SolverMethod> {
     let mut rng = seeded(seed);
     let mut methods = vec![SolverMethod::Moves, SolverMethod::Solution];
-    if api != Api::Princeton {
+    if api == Api::Coursera {
         methods.push(SolverMethod::IsSolvable);
     }
     let length = rng.random_range(1..=4);

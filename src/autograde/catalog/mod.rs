@@ -304,9 +304,9 @@ type PlanKey = (Api, Edition, Vec<Category>, u64, u64);
 type PlanCell = Arc<OnceLock<Arc<Planned>>>;
 
 impl Plans {
-    /// The plan for `api` (Coursera when `Any`), `edition`, the categories
-    /// `only` names (all when empty) and the seeds, made with `counts` the
-    /// first time it is asked for (see [`plan`]).
+    /// The plan for `api`, `edition`, the categories `only` names (all
+    /// when empty) and the seeds, made with `counts` the first time it is
+    /// asked for (see [`plan`]).
     #[must_use]
     pub fn get(
         &self,
@@ -317,7 +317,6 @@ impl Plans {
         fresh: u64,
         counts: &CountsCache,
     ) -> Arc<Planned> {
-        let api = if api == Api::Any { Api::Coursera } else { api };
         let mut only = only.to_vec();
         only.sort();
         only.dedup();
@@ -356,10 +355,9 @@ pub(super) fn salt(text: &str) -> u64 {
     })
 }
 
-/// The plan for `api` (Coursera when `Any`) and `edition`: the categories
-/// `wanted` says yes to, random inputs drawn from `seed` (the same seed,
-/// the same inputs), the fresh timing puzzles drawn from `fresh` and
-/// counted with `counts`.
+/// The plan for `api` and `edition`: the categories `wanted` says yes to,
+/// random inputs drawn from `seed` (the same seed, the same inputs), the
+/// fresh timing puzzles drawn from `fresh` and counted with `counts`.
 ///
 /// # Example
 ///
@@ -383,7 +381,6 @@ pub fn plan(
     fresh: u64,
     counts: &CountsCache,
 ) -> Planned {
-    let api = if api == Api::Any { Api::Coursera } else { api };
     let mut planned = Planned::default();
     if wanted(Category::Correctness) {
         for (side, rows, classes) in [

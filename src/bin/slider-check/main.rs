@@ -16,7 +16,6 @@ use common::ColorWhen;
 use slider::app::check::{CheckJob, check};
 use slider::app::{CommandError, Console};
 use slider::check::{CheckOptions, FormatChoice, MoveMeaning};
-use slider::course::Api;
 use slider::present::ConsoleFormat;
 
 /// Check a solution to a sliding-tile puzzle: legal, optimal, exactly formatted.
@@ -50,8 +49,8 @@ struct Args {
     #[arg(long)]
     strict: bool,
     /// Which unsolvable message to require (default: either).
-    #[arg(long, value_enum, default_value_t = Api::Any)]
-    api: Api,
+    #[arg(long, default_value = slider::app::ANY_API, value_parser = slider::app::api_parser())]
+    api: slider::app::ApiChoice,
     /// Whether move letters name the blank's direction or the tile's.
     #[arg(long, value_enum, default_value_t = MoveMeaning::Blank)]
     moves: MoveMeaning,

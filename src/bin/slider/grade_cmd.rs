@@ -7,7 +7,6 @@ use std::time::Duration;
 use clap::Args;
 use slider::app::grade::{GradeJob, grade};
 use slider::app::{CommandError, Console};
-use slider::course::Api;
 use slider::present::ConsoleFormat;
 use slider::run::process::{Limits, MemoryMode};
 use slider::run::sandbox::{SandboxMode, UserMode};
@@ -78,8 +77,8 @@ pub struct GradeArgs {
     #[arg(long, default_value_t = 5_000_000, value_name = "NODES")]
     budget: u64,
     /// Which unsolvable message to require (default: either).
-    #[arg(long, value_enum, default_value_t = Api::Any)]
-    api: Api,
+    #[arg(long, default_value = slider::app::ANY_API, value_parser = slider::app::api_parser())]
+    api: slider::app::ApiChoice,
     /// Write the full result as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,

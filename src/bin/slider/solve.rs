@@ -108,9 +108,8 @@ pub fn run(args: &SolveArgs, console: &Console) -> Result<u8, CommandError> {
 
 /// The course API to print as: Princeton's or Coursera's (not `any`).
 fn printed_api(text: &str) -> Result<Api, String> {
-    match text {
-        "princeton" => Ok(Api::Princeton),
-        "coursera" => Ok(Api::Coursera),
-        _ => Err(format!("`{text}`: expected `princeton` or `coursera`")),
-    }
+    Api::named(text).ok_or_else(|| {
+        let [first, second] = Api::ALL.map(Api::name);
+        format!("`{text}`: expected `{first}` or `{second}`")
+    })
 }
