@@ -44,7 +44,7 @@
 //!    sandbox, and killing all they start ([`run`]).
 //! 7. `grade`, `autograde`, `bench` (feature `cli`): suites and naming
 //!    outcomes; grading Java `Board`/`Solver` classes the way the course's
-//!    autograder does; benchmarks that measure, as rows ([`bench`]).
+//!    autograder does; benchmarks that measure, as rows ([`bench`](mod@bench)).
 //! 8. `present` (feature `cli`): every user-facing wording: diagnostics,
 //!    checker, grade and autograde reports, GitHub annotations, the
 //!    benchmarks' tables and pattern-database notes.

@@ -238,7 +238,7 @@ pub fn java_bibfs(
     result
 }
 
-/// `slider bench reference`: [`reference`] `runs` times on each of the
+/// `slider bench reference`: [`reference()`] `runs` times on each of the
 /// course's timing puzzles, read from `course_dir`, then [`java_bibfs`] on
 /// `bibfs_files` (by default [`BIBFS_FILES`] in `course_dir`), with
 /// `context`'s executable as `slider` and the JDK of its environment;
@@ -247,7 +247,7 @@ pub fn java_bibfs(
 /// # Errors
 ///
 /// A puzzle file that cannot be read (every one is read before the first
-/// is timed), no JDK, or what [`reference`] and [`java_bibfs`] refuse.
+/// is timed), no JDK, or what [`reference()`] and [`java_bibfs`] refuse.
 ///
 /// # Example
 ///

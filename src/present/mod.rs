@@ -8,7 +8,7 @@
 //!   `results.json` and GitHub annotations;
 //! - [`autograde`]: an autograder report as the course words it, JSON,
 //!   `JUnit`, Gradescope and GitHub annotations;
-//! - [`bench`]: the benchmarks' tables;
+//! - [`bench`](mod@bench): the benchmarks' tables;
 //! - [`github`]: the one escaper of GitHub workflow commands;
 //! - [`pdb`]: pattern-database notes, hints and build progress;
 //! - [`report_files`]: report files opened first and written last;
