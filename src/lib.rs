@@ -26,12 +26,14 @@
 //! Each floor uses only the floors below it (and itself); `tests/layering.rs`
 //! reads this list and fails on an import that runs upwards.
 //!
-//! 1. `error`, `exit_code`, `context`, `tiles`, `board`, `course`:
+//! 1. `error`, `exit_code`, `context`, `tiles`, `board`, `course`, `values`:
 //!    [`Board`], [`Direction`] and their errors; [`exit_code`], the
 //!    binaries' exit-code contract; `context` (feature `cli`), what the
 //!    binaries take of their process (environment, executable, folders)
 //!    and hand down; the course's facts ([`course`]: API variants,
-//!    editions, the client's lines, the puzzle files).
+//!    editions, the client's lines, the puzzle files); `values` (feature
+//!    `cli`), the flag values the binaries and the library's own flag
+//!    structs share (`--api`, seconds).
 //! 2. `format`: every text format, read and written: spans, tokens, lines,
 //!    puzzle files and their errors, the course client's answer format,
 //!    and (feature `cli`) the capped input layer. See [`format`](mod@crate::format).
@@ -103,3 +105,5 @@ pub mod fuzz_checks;
 pub mod present;
 #[cfg(feature = "cli")]
 pub mod run;
+#[cfg(feature = "cli")]
+pub mod values;

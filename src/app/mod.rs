@@ -17,8 +17,6 @@ pub mod merge;
 pub mod pdb;
 mod services;
 pub mod solve;
-mod values;
 
 pub use command_error::CommandError;
 pub use console::{Console, Signals};
-pub use values::{ANY_API, ApiChoice, api_parser, parse_seconds};

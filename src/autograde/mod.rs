@@ -80,8 +80,8 @@ pub const ASSUMED_API: Api = Api::Coursera;
 #[derive(Debug, Clone, clap::Args)]
 pub struct Settings {
     /// The API to grade against (`any`: whichever the classes match best).
-    #[arg(long, default_value = crate::app::ANY_API, value_parser = crate::app::api_parser())]
-    pub api: crate::app::ApiChoice,
+    #[arg(long, default_value = crate::values::ANY_API, value_parser = crate::values::api_parser())]
+    pub api: crate::values::ApiChoice,
     /// The course autograder's edition, by its number of correctness tests.
     #[arg(long, value_enum, default_value_t = Edition::E52)]
     pub edition: Edition,
@@ -102,18 +102,18 @@ pub struct Settings {
     pub fresh_seed: u64,
     /// CPU seconds one correctness or memory operation may take, over every
     /// thread it starts (timing puzzles get the course's 5 s).
-    #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::app::parse_seconds)]
+    #[arg(long, default_value = "5", value_name = "SECS", value_parser = crate::values::parse_seconds)]
     pub trial_timeout: Duration,
     /// The CPU seconds one submission's autograde may use, over every
     /// process it starts (javac and the JVMs): a slow or crowded machine
     /// does not use them up.
-    #[arg(long, default_value = "120", value_name = "SECS", value_parser = crate::app::parse_seconds)]
+    #[arg(long, default_value = "120", value_name = "SECS", value_parser = crate::values::parse_seconds)]
     pub time_limit: Duration,
     /// The wall-clock seconds one submission's autograde may take, for
     /// code that waits rather than computes (default: twice --time-limit,
     /// divided by the container's CPU share when under one CPU: 480 s with
     /// half a CPU).
-    #[arg(long, value_name = "SECS", value_parser = crate::app::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = crate::values::parse_seconds)]
     pub wall_limit: Option<Duration>,
 }
 

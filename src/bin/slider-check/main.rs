@@ -49,8 +49,8 @@ struct Args {
     #[arg(long)]
     strict: bool,
     /// Which unsolvable message to require (default: either).
-    #[arg(long, default_value = slider::app::ANY_API, value_parser = slider::app::api_parser())]
-    api: slider::app::ApiChoice,
+    #[arg(long, default_value = slider::values::ANY_API, value_parser = slider::values::api_parser())]
+    api: slider::values::ApiChoice,
     /// Whether move letters name the blank's direction or the tile's.
     #[arg(long, value_enum, default_value_t = MoveMeaning::Blank)]
     moves: MoveMeaning,
@@ -82,7 +82,7 @@ struct Args {
     no_pdb: bool,
     /// Give up (exit 2, or a finding for the answer) when a pipe, FIFO or
     /// terminal input sends nothing for this many seconds.
-    #[arg(long, value_name = "SECS", default_value = "30", value_parser = slider::app::parse_seconds)]
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = slider::values::parse_seconds)]
     input_timeout: Duration,
     /// When to colour the text output (`NO_COLOR` is honoured under `auto`).
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]

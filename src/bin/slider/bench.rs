@@ -13,7 +13,7 @@ use slider::format::manifest::Convention;
 use slider::search::HeuristicChoice;
 use slider::search::pdb::{Choice, Partition};
 
-use slider::app::parse_seconds;
+use slider::values::parse_seconds;
 
 const KORF_100: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

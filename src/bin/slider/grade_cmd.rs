@@ -77,8 +77,8 @@ pub struct GradeArgs {
     #[arg(long, default_value_t = 5_000_000, value_name = "NODES")]
     budget: u64,
     /// Which unsolvable message to require (default: either).
-    #[arg(long, default_value = slider::app::ANY_API, value_parser = slider::app::api_parser())]
-    api: slider::app::ApiChoice,
+    #[arg(long, default_value = slider::values::ANY_API, value_parser = slider::values::api_parser())]
+    api: slider::values::ApiChoice,
     /// Write the full result as JSON.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
@@ -99,7 +99,7 @@ pub struct GradeArgs {
 }
 
 fn seconds_at_least_1(text: &str) -> Result<Duration, String> {
-    let seconds = slider::app::parse_seconds(text)?;
+    let seconds = slider::values::parse_seconds(text)?;
     if seconds < Duration::from_secs(1) {
         return Err(format!(
             "`{text}`: at least 1 second, which a JVM needs to start"

@@ -48,7 +48,7 @@ pub struct SolveArgs {
     max_nodes: Option<u64>,
     /// Stop (exit 1, with the lower bound proved so far) after this many
     /// seconds, whatever the algorithm.
-    #[arg(long, value_name = "SECS", value_parser = slider::app::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = slider::values::parse_seconds)]
     time_limit: Option<Duration>,
     /// Stop (exit 1, with the lower bound proved so far) before the stored
     /// search states would take more than this many MiB. IDA* stores none:
@@ -60,7 +60,7 @@ pub struct SolveArgs {
     pdb_dir: Option<PathBuf>,
     /// Give up (exit 2) when a pipe, FIFO or terminal input sends nothing
     /// for this many seconds.
-    #[arg(long, value_name = "SECS", default_value = "30", value_parser = slider::app::parse_seconds)]
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = slider::values::parse_seconds)]
     input_timeout: Duration,
     /// Threads for `--algorithm idastar` (the top of the tree is split
     /// among them; the path found is the single-threaded one).

@@ -1,5 +1,6 @@
-//! Value parsers of the commands' flags that the library's own flag
-//! structs use too.
+//! Value parsers of the commands' flags, shared by the binaries and the
+//! library's own flag structs (`autograde::Settings`, which `slider
+//! autograde` flattens).
 
 use std::time::Duration;
 
@@ -18,7 +19,7 @@ use crate::course::Api;
 ///
 /// ```
 /// use std::time::Duration;
-/// use slider::app::parse_seconds;
+/// use slider::values::parse_seconds;
 /// assert_eq!(parse_seconds("2.5"), Ok(Duration::from_millis(2500)));
 /// assert!(parse_seconds("0").is_err());
 /// assert!(parse_seconds("1e300").is_err());
@@ -50,7 +51,7 @@ pub const ANY_API: &str = "any";
 ///
 /// ```
 /// use clap::Parser;
-/// use slider::app::{ANY_API, ApiChoice, api_parser};
+/// use slider::values::{ANY_API, ApiChoice, api_parser};
 /// use slider::course::Api;
 /// #[derive(Parser)]
 /// struct Args {
