@@ -43,9 +43,9 @@ struct Runner {
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Report, Stage};
+/// use slider::autograde::{Report, Stage, StageNote};
 /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage::failed(vec!["Board.java:3: error: x".into()]);
+/// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error: x".into())]);
 /// report.not_run = vec![(slider::autograde::Category::Api, "compilation failed".into())];
 /// let runners = slider::present::autograde::classroom::runners(&report, 100.0);
 /// assert_eq!(runners[0].0, "compilation");

@@ -215,25 +215,23 @@ fn json_value(report: &Report) -> ReportJson {
         score: (score * 100.0).round() / 100.0,
         graded_weight,
         categories,
-        compilation: report
-            .compilation
-            .messages
-            .iter()
-            .map(|m| visible(m))
-            .collect(),
-        api_check: report
-            .api_check
-            .messages
-            .iter()
-            .map(|m| visible(m))
-            .collect(),
-        changes: report.changes.iter().map(|m| visible(m)).collect(),
-        warnings: report.warnings.iter().map(|m| visible(m)).collect(),
+        compilation: worded(&report.compilation.messages),
+        api_check: worded(&report.api_check.messages),
+        changes: worded(&report.changes),
+        warnings: worded(&report.warnings),
         sections,
         printed_bytes: report.printed,
         elapsed_ms: report.elapsed.as_millis(),
         profile: profile_json(report),
     }
+}
+
+/// Notes in their words, made safe to show: the JSON's arrays of strings.
+fn worded<T: std::fmt::Display>(notes: &[T]) -> Vec<String> {
+    notes
+        .iter()
+        .map(|note| visible(&note.to_string()))
+        .collect()
 }
 
 /// The stable JSON of several reports: `{"reports": [...]}`.
@@ -354,7 +352,7 @@ pub(super) fn rows(report: &Report) -> Vec<Row> {
                 name: name.to_string(),
                 category,
                 passed: stage.passed(),
-                detail: visible(&stage.messages.join("\n")),
+                detail: visible(&super::stage_text(stage)),
                 figures: String::new(),
                 inputs: Vec::new(),
                 hint: None,

@@ -84,9 +84,9 @@ fn markdown_text(text: &str) -> String {
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Report, Stage};
+/// use slider::autograde::{Report, Stage, StageNote};
 /// let mut report = Report::new("subs/ada".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage::failed(vec!["Board.java:3: error: x".into()]);
+/// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error: x".into())]);
 /// let md = slider::present::autograde::markdown(&report);
 /// assert!(md.starts_with("## slider autograde: subs/ada\n"));
 /// assert!(md.contains("### Compilation"));
