@@ -92,19 +92,20 @@ pub fn parse_javap(text: &str) -> Vec<(String, Vec<String>)> {
     classes
 }
 
-/// What the API check found in one class: one line per problem.
+/// What the API check found in one class: one finding per problem.
 ///
 /// # Example
 ///
 /// ```
-/// use slider::{course::Api, autograde::members::findings};
+/// use slider::{course::Api, autograde::{ApiFinding, MemberKind, members::findings}};
 /// let members = vec!["Board(int[][])".to_string(), "int size()".to_string(), "int[][] tiles()".to_string()];
 /// let found = findings(Api::Coursera, "Board", &members);
-/// assert!(found.iter().any(|f| f.contains("missing: public int dimension()")));
-/// assert!(found.iter().any(|f| f.contains("extra public method: public int[][] tiles()")));
+/// assert!(found.contains(&ApiFinding::Missing { class: "Board".into(), expected: "int dimension()".into() }));
+/// assert!(found.contains(&ApiFinding::Extra { class: "Board".into(), found: "int[][] tiles()".into(), kind: MemberKind::Method }));
 /// ```
 #[must_use]
-pub fn findings(api: Api, class: &str, members: &[String]) -> Vec<String> {
+pub fn findings(api: Api, class: &str, members: &[String]) -> Vec<super::ApiFinding> {
+    use super::{ApiFinding, MemberKind};
     let expected = expected(api, class);
     let mut out = Vec::new();
     let name_of = |m: &str| {
@@ -124,12 +125,17 @@ pub fn findings(api: Api, class: &str, members: &[String]) -> Vec<String> {
             .iter()
             .filter(|m| name_of(m) == name_of(want))
             .collect();
-        match same_name.first() {
-            Some(found) => out.push(format!(
-                "{class}: wrong signature: public {found}; expected public {want}"
-            )),
-            None => out.push(format!("{class}: missing: public {want}")),
-        }
+        out.push(match same_name.first() {
+            Some(found) => ApiFinding::WrongSignature {
+                class: class.to_string(),
+                found: (*found).clone(),
+                expected: (*want).to_string(),
+            },
+            None => ApiFinding::Missing {
+                class: class.to_string(),
+                expected: (*want).to_string(),
+            },
+        });
     }
     for member in members {
         let name = name_of(member);
@@ -140,12 +146,11 @@ pub fn findings(api: Api, class: &str, members: &[String]) -> Vec<String> {
         {
             continue;
         }
-        let kind = if member.contains('(') {
-            "method"
-        } else {
-            "field"
-        };
-        out.push(format!("{class}: extra public {kind}: public {member}"));
+        out.push(ApiFinding::Extra {
+            class: class.to_string(),
+            found: member.clone(),
+            kind: MemberKind::of(member),
+        });
     }
     out
 }

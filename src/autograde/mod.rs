@@ -10,8 +10,10 @@
 //! - [`protocol`]: the probe's operations, plan and records (its Java half
 //!   is `java/probe/slider/probe/`);
 //! - [`judge`]: each trial's record against slider's Rust reference;
-//! - `report` and `failure`: the report model and score ([`Report`]), and typed
-//!   failures ([`Failure`]; their wording is in [`present::autograde`](crate::present::autograde));
+//! - `report`, `failure` and `notes`: the report model and score
+//!   ([`Report`]), typed failures ([`Failure`]) and the stages' messages
+//!   ([`StageNote`]); their wording is in
+//!   [`present::autograde`](crate::present::autograde);
 //! - `pipeline` and `runner`: one submission, its JVMs;
 //! - `toolkit` ([`Toolkit`]), [`java`]: slider's Java, the JDK's tools;
 //! - [`sources`]: finding `Board.java` and `Solver.java` and making them
@@ -38,6 +40,7 @@ pub mod judge;
 pub mod members;
 mod memo;
 pub mod model;
+mod notes;
 mod pipeline;
 pub mod protocol;
 mod report;
@@ -50,6 +53,7 @@ use std::time::Duration;
 
 pub use budget::{Phase, Spent};
 pub use failure::{BadPath, Failure, Figure, JvmEnd, Law, LookedUpBy, NotRun};
+pub use notes::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
 pub use pipeline::autograde;
 pub use report::{
     Category, Report, SectionReport, Stage, StageEnd, Status, TestResult, TrialFailure, Verdict,

@@ -12,7 +12,9 @@ use super::group_run::GroupRun;
 use super::report::{Category, Report, SectionReport, Stage, StageEnd, Verdict};
 use super::runner::{Built, GroupContext, judge_section, run_group};
 use super::toolkit::Toolkit;
-use super::{ASSUMED_API, Options, java, members, model, sources};
+use super::{
+    ASSUMED_API, FileChange, JdkTool, Options, StageNote, Warning, java, members, model, sources,
+};
 use crate::course::Api;
 use crate::run::{Workdir, in_slots, process};
 
@@ -290,7 +292,7 @@ fn build(
     let files = match sources::find(submission) {
         Ok(files) => files,
         Err(e) => {
-            report.compilation.messages.push(e.to_string());
+            report.compilation.messages.push(StageNote::Sources(e));
             return None;
         }
     };
@@ -298,19 +300,15 @@ fn build(
         report.files.push(file.found.clone());
         report
             .changes
-            .extend(file.changes.iter().map(|c| format!("{}: {c}", file.name)));
+            .extend(file.changes.iter().map(|c| FileChange {
+                file: file.name,
+                change: c.clone(),
+            }));
         if !file.others.is_empty() {
-            let others: Vec<String> = file
-                .others
-                .iter()
-                .map(|o| o.display().to_string())
-                .collect();
-            report.warnings.push(format!(
-                "{} other {} in the submission, not graded: {}",
-                others.len(),
-                file.name,
-                others.join(", ")
-            ));
+            report.warnings.push(Warning::OtherFiles {
+                file: file.name,
+                paths: file.others.clone(),
+            });
         }
     }
     let texts: Vec<(&str, &str)> = files.iter().map(|f| (f.name, f.text.as_str())).collect();
@@ -320,14 +318,17 @@ fn build(
         // (the lines are the student's: sources are edited in place).
         report.compilation.messages = messages
             .into_iter()
-            .map(|line| {
-                files
-                    .iter()
-                    .find_map(|f| {
-                        let rest = line.strip_prefix(f.name)?.strip_prefix(':')?;
-                        Some(format!("{}:{rest}", f.found.display()))
-                    })
-                    .unwrap_or(line)
+            .map(|note| match note {
+                StageNote::Javac(line) => StageNote::Javac(
+                    files
+                        .iter()
+                        .find_map(|f| {
+                            let rest = line.strip_prefix(f.name)?.strip_prefix(':')?;
+                            Some(format!("{}:{rest}", f.found.display()))
+                        })
+                        .unwrap_or(line),
+                ),
+                other => other,
             })
             .collect();
         return None;
@@ -335,13 +336,8 @@ fn build(
     let shadows = shadowing(&student);
     if !shadows.is_empty() {
         report.compilation.messages = shadows
-            .iter()
-            .map(|class| {
-                format!(
-                    "the submission declares a class {class}, the name of an algs4 class the course's tests count with: \
-                     use algs4's, and rename yours (algs4's MinPQ counts insert() and delMin() and is audited)"
-                )
-            })
+            .into_iter()
+            .map(|class| StageNote::Shadows { class })
             .collect();
         return None;
     }
@@ -356,7 +352,8 @@ fn build(
 }
 
 /// Compiles the student's Solver (`solver`: name and text) against the
-/// reference Board, under `dir`; `Err` says why it does not compile.
+/// reference Board, under `dir`; `Err` says why it does not compile:
+/// javac's first error line (its own words), empty when it printed none.
 fn compile_reference(
     solver: &[(String, String)],
     toolkit: &Toolkit,
@@ -379,7 +376,10 @@ fn compile_reference(
         Ok(()) => Ok(reference),
         Err(messages) => Err(messages
             .into_iter()
-            .find(|m| m.contains("error"))
+            .find_map(|note| match note {
+                StageNote::Javac(line) if line.contains("error") => Some(line),
+                _ => None,
+            })
             .unwrap_or_default()),
     }
 }
@@ -442,18 +442,18 @@ fn api_stage(
         }
         Ok(ended) => {
             report.api_check.end = StageEnd::Failed;
-            report.api_check.messages.push(format!(
-                "javap failed: {}",
-                String::from_utf8_lossy(&ended.stderr_tail).trim()
-            ));
+            report.api_check.messages.push(StageNote::Failed {
+                tool: JdkTool::Javap,
+                stderr: String::from_utf8_lossy(&ended.stderr_tail).into_owned(),
+            });
             return;
         }
         Err(e) => {
             report.api_check.end = StageEnd::Failed;
-            report
-                .api_check
-                .messages
-                .push(format!("cannot start javap: {e}"));
+            report.api_check.messages.push(StageNote::CannotStart {
+                tool: JdkTool::Javap,
+                error: (&e).into(),
+            });
             return;
         }
     };
@@ -464,10 +464,11 @@ fn api_stage(
         return;
     }
     for (class, listed) in &classes {
-        report
-            .api_check
-            .messages
-            .extend(members::findings(report.api, class, listed));
+        report.api_check.messages.extend(
+            members::findings(report.api, class, listed)
+                .into_iter()
+                .map(StageNote::Api),
+        );
     }
     report.api_check.end = if report.api_check.messages.is_empty() {
         StageEnd::Passed

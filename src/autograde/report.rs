@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use super::catalog::{Check, Classes};
 use super::failure::{Failure, Figure};
+use super::notes::{FileChange, StageNote, Warning};
 use crate::course::{Api, Edition};
 
 /// A category of the course's report.
@@ -182,8 +183,8 @@ pub enum StageEnd {
 /// A stage before the tests: compilation or API.
 ///
 /// ```
-/// use slider::autograde::Stage;
-/// let stage = Stage::failed(vec!["Board.java:3: error: ';' expected".into()]);
+/// use slider::autograde::{Stage, StageNote};
+/// let stage = Stage::failed(vec![StageNote::Javac("Board.java:3: error: ';' expected".into())]);
 /// assert!(stage.ran() && !stage.passed());
 /// assert!(!Stage::default().ran() && !Stage::default().passed());
 /// ```
@@ -191,8 +192,9 @@ pub enum StageEnd {
 pub struct Stage {
     /// How it ended.
     pub end: StageEnd,
-    /// What it found (javac's diagnostics, API findings).
-    pub messages: Vec<String>,
+    /// What it found (javac's diagnostics, API findings), or why it could
+    /// not run.
+    pub messages: Vec<StageNote>,
 }
 
 impl Stage {
@@ -207,7 +209,7 @@ impl Stage {
 
     /// A stage that ran and found `messages`.
     #[must_use]
-    pub fn failed(messages: Vec<String>) -> Stage {
+    pub fn failed(messages: Vec<StageNote>) -> Stage {
         Stage {
             end: StageEnd::Failed,
             messages,
@@ -247,10 +249,10 @@ pub struct Report {
     /// The files graded.
     pub files: Vec<PathBuf>,
     /// Edits made to compile the sources (a `package` line, imports).
-    pub changes: Vec<String>,
+    pub changes: Vec<FileChange>,
     /// What staff should know about the submission (files of the same
     /// name not graded).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// Compilation.
     pub compilation: Stage,
     /// The API check.
@@ -347,9 +349,11 @@ impl Report {
     /// # Example
     ///
     /// ```
-    /// use slider::autograde::{Report, Stage, Status};
+    /// use slider::autograde::{Report, Stage, StageNote, Status};
+    /// use slider::autograde::sources::SourceError;
     /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-    /// report.compilation = Stage::failed(vec!["Board.java not found in the submission".into()]);
+    /// let missing = SourceError::Missing { name: "Board.java", near: None };
+    /// report.compilation = Stage::failed(vec![StageNote::Sources(missing)]);
     /// assert_eq!(report.status(), Status::MissingFile);
     /// report.files.push("s/Board.java".into());
     /// assert_eq!(report.status(), Status::CompileError);

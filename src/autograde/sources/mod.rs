@@ -5,9 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
+mod change;
 mod lexer;
 mod student;
 
+pub use change::SourceChange;
 pub use student::student;
 
 use super::java::ALGS4_CLASSES;
@@ -32,12 +34,19 @@ pub struct SourceFile {
     /// The text to compile.
     pub text: String,
     /// What was changed, for the report.
-    pub changes: Vec<String>,
+    pub changes: Vec<SourceChange>,
     /// The other files of this name in the submission, not graded.
     pub others: Vec<PathBuf>,
 }
 
-/// Why a submission's sources cannot be had.
+/// Why a submission's sources cannot be had (`present::autograde` words
+/// it).
+///
+/// ```
+/// use slider::autograde::sources::SourceError;
+/// let missing = SourceError::Missing { name: "Board.java", near: None };
+/// assert_eq!(missing.to_string(), "Board.java not found in the submission");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SourceError {
     /// A required file is nowhere in the folder; `near`, a file whose
@@ -51,25 +60,6 @@ pub enum SourceError {
     },
     /// The file could not be read, or is too large.
     Unreadable(PathBuf, String),
-}
-
-impl std::fmt::Display for SourceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SourceError::Missing { name, near: None } => {
-                write!(f, "{name} not found in the submission")
-            }
-            SourceError::Missing {
-                name,
-                near: Some(near),
-            } => write!(
-                f,
-                "{name} not found in the submission, but {} is there: Java needs the file named exactly as its class, so rename it {name}",
-                near.display()
-            ),
-            SourceError::Unreadable(path, why) => write!(f, "{}: {why}", path.display()),
-        }
-    }
 }
 
 /// The largest `.zip` submission opened.
@@ -109,7 +99,7 @@ pub fn find(root: &Path) -> Result<Vec<SourceFile>, SourceError> {
             return Err(SourceError::Missing { name, near });
         };
         let (text, mut changes) = prepare(&decoded.text);
-        changes.splice(0..0, decoded.note.map(str::to_string));
+        changes.splice(0..0, decoded.note);
         files.push(SourceFile {
             name,
             found: path,
@@ -139,7 +129,7 @@ fn in_other_case(name: &str) -> Option<usize> {
 /// A source's text, and how it was read when not as plain UTF-8.
 struct Decoded {
     text: String,
-    note: Option<&'static str>,
+    note: Option<SourceChange>,
 }
 
 /// The text of a source as students save it: UTF-8, with a byte-order mark
@@ -150,7 +140,7 @@ fn decode(bytes: Vec<u8>) -> Decoded {
     if let Some(Ok(text)) = bytes.strip_prefix(BOM).map(std::str::from_utf8) {
         return Decoded {
             text: text.to_string(),
-            note: Some("its UTF-8 byte-order mark removed (javac refuses one)"),
+            note: Some(SourceChange::ByteOrderMarkRemoved),
         };
     }
     match String::from_utf8(bytes) {
@@ -160,9 +150,7 @@ fn decode(bytes: Vec<u8>) -> Decoded {
             let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
             Decoded {
                 text: text.into_owned(),
-                note: Some(
-                    "read as Windows-1252 (Latin-1), since it is not UTF-8; save it as UTF-8",
-                ),
+                note: Some(SourceChange::ReadAsWindows1252),
             }
         }
     }
@@ -361,7 +349,7 @@ fn read_capped(
 /// let (text, changes) = prepare("import java.util.*;\nclass Board { Stack<Board> s; }\n");
 /// assert!(changes.is_empty(), "{changes:?}");
 /// ```
-pub fn prepare(text: &str) -> (String, Vec<String>) {
+pub fn prepare(text: &str) -> (String, Vec<SourceChange>) {
     let mut changes = Vec::new();
     let lexed = Lexed::new(text);
     let mut bytes = text.as_bytes().to_vec();
@@ -371,9 +359,7 @@ pub fn prepare(text: &str) -> (String, Vec<String>) {
                 *b = b' ';
             }
         }
-        changes.push(format!(
-            "`{declaration}` removed (graded in the default package)"
-        ));
+        changes.push(SourceChange::PackageRemoved { declaration });
     }
     // Only ASCII spaces replaced whole characters' bytes: still UTF-8.
     let mut out = String::from_utf8(bytes).unwrap_or_else(|_| text.to_string());
@@ -384,7 +370,7 @@ pub fn prepare(text: &str) -> (String, Vec<String>) {
     {
         let declared = lexed.declared();
         let wildcard_util = imports.iter().any(|i| i == "java.util.*");
-        let used: Vec<&str> = ALGS4_CLASSES
+        let used: Vec<&'static str> = ALGS4_CLASSES
             .iter()
             .copied()
             .filter(|class| lexed.uses(class))
@@ -397,10 +383,7 @@ pub fn prepare(text: &str) -> (String, Vec<String>) {
                 .iter()
                 .flat_map(|c| ["import edu.princeton.cs.algs4.", c, "; "])
                 .collect();
-            changes.push(format!(
-                "imports added for the default-package algs4: {}",
-                used.join(", ")
-            ));
+            changes.push(SourceChange::ImportsAdded { classes: used });
             // Over the blanked package declaration when it was on line 1,
             // else before the first line's text: the line count stays.
             let blank = out.bytes().take_while(|b| *b == b' ').count();

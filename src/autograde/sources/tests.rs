@@ -1,6 +1,6 @@
 //! Finding, reading and preparing a submission's sources.
 
-use super::{find, prepare};
+use super::{SourceChange, find, prepare};
 use std::path::Path;
 
 fn lines(text: &str) -> usize {
@@ -12,16 +12,12 @@ fn a_source_with_a_byte_order_mark_or_in_latin_1_is_read_and_the_report_says_how
     let layouts = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/autograde/layouts");
     let reference = find(&layouts.join("../reference")).unwrap();
     for (layout, said) in [
-        ("bom", "byte-order mark removed"),
-        ("latin1", "read as Windows-1252"),
+        ("bom", SourceChange::ByteOrderMarkRemoved),
+        ("latin1", SourceChange::ReadAsWindows1252),
     ] {
         let files = find(&layouts.join(layout)).unwrap();
         for (file, plain) in files.iter().zip(&reference) {
-            assert!(
-                file.changes[0].contains(said),
-                "{layout}: {:?}",
-                file.changes
-            );
+            assert_eq!(file.changes[0], said, "{layout}: {:?}", file.changes);
             assert!(file.text.ends_with(&plain.text), "{layout}/{}", file.name);
             assert!(!file.text.starts_with('\u{feff}'), "{layout}/{}", file.name);
         }

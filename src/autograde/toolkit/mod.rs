@@ -10,9 +10,9 @@ mod cache;
 
 use super::budget::{Budget, Phase};
 use super::memo::Memo;
-use super::{AutogradeError, Options, java};
+use super::{AutogradeError, JdkTool, Options, StageNote, java};
 use crate::run::Workdir;
-use crate::run::process::{self, Ended, Exit, Job, Limits, Memory, Stop};
+use crate::run::process::{self, Ended, Exit, Job, Limits, Memory};
 
 /// slider's compiled Java, in a world-readable folder removed when dropped.
 #[derive(Debug)]
@@ -282,8 +282,8 @@ impl Toolkit {
     /// Compiles `files` (name, text) into `out`, against the algs4
     /// classes and the compiled classes `against` (which are copied into
     /// `out` too), as job slot 0's uid, within `budget`; `Err` holds javac's
-    /// diagnostics. slider's probe is not on the class path: a student's
-    /// class that names it does not compile.
+    /// diagnostics, or why it did not run to its end. slider's probe is not
+    /// on the class path: a student's class that names it does not compile.
     pub(super) fn compile(
         &self,
         options: &Options,
@@ -291,9 +291,9 @@ impl Toolkit {
         against: Option<&Path>,
         out: &Path,
         budget: &Budget,
-    ) -> Result<(), Vec<String>> {
+    ) -> Result<(), Vec<StageNote>> {
         let uid = options.harness.uid(0);
-        let io = |e: std::io::Error| vec![format!("cannot prepare compilation: {e}")];
+        let io = |e: std::io::Error| vec![StageNote::CannotPrepare((&e).into())];
         let workdir = Workdir::new(&options.harness.scratch, "slider-javac", uid).map_err(io)?;
         let mut paths = Vec::new();
         for (name, text) in files {
@@ -322,22 +322,31 @@ impl Toolkit {
                 },
             )),
         )
-        .map_err(|e| vec![format!("cannot start javac: {e}")])?;
+        .map_err(|e| {
+            vec![StageNote::CannotStart {
+                tool: JdkTool::Javac,
+                error: (&e).into(),
+            }]
+        })?;
         if ended.exit != Exit::Code(0) || ended.stop.is_some() {
             let text = std::fs::read(workdir.path.join("javac.txt")).unwrap_or_default();
             let text = String::from_utf8_lossy(&text[..text.len().min(64 << 10)])
                 .replace(&format!("{}/", workdir.path.display()), "");
             // Each diagnostic names its file as given (`Board.java:35: …`),
             // not by the scratch folder it was compiled in.
-            let mut messages: Vec<String> = text.lines().map(str::to_string).collect();
-            if let Some(stop) = ended.stop {
-                messages.push(format!(
-                    "javac was stopped by its {} limit",
-                    stop_name(stop)
-                ));
+            let mut messages: Vec<StageNote> = text
+                .lines()
+                .map(|line| StageNote::Javac(line.to_string()))
+                .collect();
+            if let Some(limit) = ended.stop {
+                messages.push(StageNote::Stopped {
+                    tool: JdkTool::Javac,
+                    limit,
+                });
             }
             if messages.is_empty() {
-                messages.push(String::from_utf8_lossy(&ended.stderr_tail).into_owned());
+                let stderr = String::from_utf8_lossy(&ended.stderr_tail).into_owned();
+                messages.push(StageNote::Javac(stderr));
             }
             return Err(messages);
         }
@@ -359,14 +368,4 @@ fn copy_classes(from: &Path, to: &Path) -> std::io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// How a stopped tool's limit is named in a report.
-fn stop_name(stop: Stop) -> &'static str {
-    match stop {
-        // Which of the two ends it first depends on the machine's load.
-        Stop::Wall | Stop::Cpu => "time",
-        Stop::Memory => "memory",
-        Stop::Output => "output",
-    }
 }

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::formats::{Row, rows};
-use crate::autograde::Report;
+use super::formats::{TestRow, rows};
+use crate::autograde::{Report, StageNote};
 
 /// GitHub Actions annotations: one error per failed stage or test, on the
 /// graded `Board.java` or `Solver.java` (none when that file is not
@@ -15,17 +15,17 @@ use crate::autograde::Report;
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Report, Stage};
+/// use slider::autograde::{Report, Stage, StageNote};
 /// let mut report = Report::new("hw".into(), slider::course::Api::Coursera, Default::default());
 /// report.files = vec!["hw/Board.java".into(), "hw/Solver.java".into()];
-/// report.compilation = Stage::failed(vec!["x".into()]);
+/// report.compilation = Stage::failed(vec![StageNote::Javac("x".into())]);
 /// assert!(slider::present::autograde::github(&report).starts_with("::error file=hw/Board.java"));
 /// ```
 #[must_use]
 pub fn github(report: &Report) -> String {
     let escape = crate::present::github::escape;
     let property = |text: &str| escape(&crate::format::visible(text.as_bytes(), false), true);
-    let failed: Vec<Row> = rows(report).into_iter().filter(|r| !r.passed).collect();
+    let failed: Vec<TestRow> = rows(report).into_iter().filter(|r| !r.passed).collect();
     let mut out = String::new();
     for (k, row) in failed.iter().enumerate() {
         if k + 1 == GITHUB_ANNOTATIONS && failed.len() > GITHUB_ANNOTATIONS {
@@ -98,19 +98,24 @@ fn annotated_class(name: &str, detail: &str) -> &'static str {
 }
 
 /// javac's errors as `(file, line, message)`: each `PATH:LINE: error: …`
-/// line with the source line and caret javac prints under it.
-fn javac_errors(messages: &[String]) -> Vec<(&str, u32, String)> {
+/// line of javac's with the source line and caret it prints under it (and
+/// whatever follows, as the report words it).
+fn javac_errors(messages: &[StageNote]) -> Vec<(&str, u32, String)> {
     let mut errors: Vec<(&str, u32, String)> = Vec::new();
-    for line in messages {
-        let parsed = line.split_once(": error: ").and_then(|(at, message)| {
-            let (file, number) = at.rsplit_once(':')?;
-            Some((file, number.parse().ok()?, message.to_string()))
-        });
+    for note in messages {
+        let parsed = match note {
+            StageNote::Javac(line) => line.split_once(": error: ").and_then(|(at, message)| {
+                let (file, number) = at.rsplit_once(':')?;
+                Some((file, number.parse().ok()?, message.to_string()))
+            }),
+            _ => None,
+        };
+        let line = note.to_string();
         match (parsed, errors.last_mut()) {
             (Some(error), _) => errors.push(error),
-            (None, Some((_, _, message))) if !is_error_count(line) => {
+            (None, Some((_, _, message))) if !is_error_count(&line) => {
                 message.push('\n');
-                message.push_str(line);
+                message.push_str(&line);
             }
             (None, _) => {}
         }
@@ -182,7 +187,11 @@ mod tests {
     fn a_missing_file_is_not_annotated_on_the_other_one() {
         let mut report = report(0);
         report.files = vec!["hw/Board.java".into()];
-        report.compilation = Stage::failed(vec!["Solver.java not found in the submission".into()]);
+        let missing = crate::autograde::sources::SourceError::Missing {
+            name: "Solver.java",
+            near: None,
+        };
+        report.compilation = Stage::failed(vec![StageNote::Sources(missing)]);
         let said = github(&report);
         assert!(
             said.starts_with("::error title=Compilation::Solver.java not found"),

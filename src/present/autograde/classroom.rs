@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::formats::{Row, rows};
+use super::formats::{TestRow, rows};
 use crate::autograde::{Category, Report};
 
 /// One test, with the fields Classroom's graders write (`test_code`,
@@ -43,9 +43,9 @@ struct Runner {
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Report, Stage};
+/// use slider::autograde::{Report, Stage, StageNote};
 /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage::failed(vec!["Board.java:3: error: x".into()]);
+/// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error: x".into())]);
 /// report.not_run = vec![(slider::autograde::Category::Api, "compilation failed".into())];
 /// let runners = slider::present::autograde::classroom::runners(&report, 100.0);
 /// assert_eq!(runners[0].0, "compilation");
@@ -66,7 +66,7 @@ pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
             continue;
         }
         let share = max_score * f64::from(category.weight()) / f64::from(weight);
-        let mine: Vec<&Row> = rows.iter().filter(|r| r.category == category).collect();
+        let mine: Vec<&TestRow> = rows.iter().filter(|r| r.category == category).collect();
         let tests: Vec<Test> = if mine.is_empty() {
             let why = report
                 .not_run
@@ -108,7 +108,7 @@ pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
 /// passed one's figures; a failed one's figures, each failing input (at
 /// most 3) with its board and the student's and the reference's values,
 /// and the hint.
-fn message(row: &Row) -> String {
+fn message(row: &TestRow) -> String {
     if row.passed || row.inputs.is_empty() {
         return row.detail.clone();
     }

@@ -215,25 +215,23 @@ fn json_value(report: &Report) -> ReportJson {
         score: (score * 100.0).round() / 100.0,
         graded_weight,
         categories,
-        compilation: report
-            .compilation
-            .messages
-            .iter()
-            .map(|m| visible(m))
-            .collect(),
-        api_check: report
-            .api_check
-            .messages
-            .iter()
-            .map(|m| visible(m))
-            .collect(),
-        changes: report.changes.iter().map(|m| visible(m)).collect(),
-        warnings: report.warnings.iter().map(|m| visible(m)).collect(),
+        compilation: worded(&report.compilation.messages),
+        api_check: worded(&report.api_check.messages),
+        changes: worded(&report.changes),
+        warnings: worded(&report.warnings),
         sections,
         printed_bytes: report.printed,
         elapsed_ms: report.elapsed.as_millis(),
         profile: profile_json(report),
     }
+}
+
+/// Notes in their words, made safe to show: the JSON's arrays of strings.
+fn worded<T: std::fmt::Display>(notes: &[T]) -> Vec<String> {
+    notes
+        .iter()
+        .map(|note| visible(&note.to_string()))
+        .collect()
 }
 
 /// The stable JSON of several reports: `{"reports": [...]}`.
@@ -315,7 +313,7 @@ pub fn csv_of(summaries: &[Summary]) -> String {
 }
 
 /// One stage or test as the course counts it, its text made visible.
-pub(super) struct Row {
+pub(super) struct TestRow {
     /// `Compilation`, `Board 4a: check toString() …`, `Timing 1 puzzle20.txt`.
     pub name: String,
     /// The category it counts in.
@@ -332,7 +330,7 @@ pub(super) struct Row {
     pub hint: Option<&'static str>,
 }
 
-/// One failing input of a [`Row`], its text made safe to show.
+/// One failing input of a [`TestRow`], its text made safe to show.
 pub(super) struct FailedInput {
     /// The input, as the course names it.
     pub input: String,
@@ -343,18 +341,18 @@ pub(super) struct FailedInput {
 }
 
 /// Every stage and test as the course counts them.
-pub(super) fn rows(report: &Report) -> Vec<Row> {
+pub(super) fn rows(report: &Report) -> Vec<TestRow> {
     let mut rows = Vec::new();
     for (name, category, stage) in [
         ("Compilation", Category::Compile, &report.compilation),
         ("API", Category::Api, &report.api_check),
     ] {
         if stage.ran() {
-            rows.push(Row {
+            rows.push(TestRow {
                 name: name.to_string(),
                 category,
                 passed: stage.passed(),
-                detail: visible(&stage.messages.join("\n")),
+                detail: visible(&super::stage_text(stage)),
                 figures: String::new(),
                 inputs: Vec::new(),
                 hint: None,
@@ -389,7 +387,7 @@ pub(super) fn rows(report: &Report) -> Vec<Row> {
                     lines: describe(&f.failure).iter().map(|l| visible(l)).collect(),
                 })
                 .collect();
-            rows.push(Row {
+            rows.push(TestRow {
                 name: visible(&name),
                 category: s.category,
                 passed: t.verdict == Verdict::Passed,
@@ -416,7 +414,7 @@ pub fn junit(reports: &[Report]) -> String {
     for report in reports {
         let submission = one_line(&report.submission);
         let mut suite = TestSuite::new(submission.as_str());
-        for Row {
+        for TestRow {
             name,
             passed,
             detail,

@@ -223,11 +223,12 @@ fn hundredths(points: f64) -> f64 {
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Category, Report, Stage};
+/// use slider::autograde::{ApiFinding, Category, Report, Stage, StageNote};
 /// use slider::present::autograde::gradescope::{Style, Visibility, results};
 /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
 /// report.compilation = Stage::passed_clean();
-/// report.api_check = Stage::failed(vec!["no twin()".into()]);
+/// let missing = ApiFinding::Missing { class: "Board".into(), expected: "Board twin()".into() };
+/// report.api_check = Stage::failed(vec![StageNote::Api(missing)]);
 /// let style = Style { max_score: 40.0, visibility: vec![(Category::Api, Visibility::AfterDueDate)] };
 /// let v: serde_json::Value = serde_json::from_str(&results(&report, &style)).unwrap();
 /// // the assignment's total is Gradescope's setting: the tests' maxima add up to it

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::formats::{Row, rows};
+use super::formats::{TestRow, rows};
 use crate::autograde::Report;
 
 /// `text` as a fenced Markdown code block, the fence longer than any run
@@ -28,7 +28,7 @@ const SHOWN_INPUTS: usize = 3;
 /// figures, then each failing input (at most [`SHOWN_INPUTS`]) with its
 /// board drawn as a grid and the student's and the reference's values,
 /// then the hint.
-pub(super) fn test_output(row: &Row) -> String {
+pub(super) fn test_output(row: &TestRow) -> String {
     let mut out = String::new();
     if row.inputs.is_empty() || row.passed {
         if !row.detail.trim().is_empty() {
@@ -84,9 +84,9 @@ fn markdown_text(text: &str) -> String {
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Report, Stage};
+/// use slider::autograde::{Report, Stage, StageNote};
 /// let mut report = Report::new("subs/ada".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage::failed(vec!["Board.java:3: error: x".into()]);
+/// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error: x".into())]);
 /// let md = slider::present::autograde::markdown(&report);
 /// assert!(md.starts_with("## slider autograde: subs/ada\n"));
 /// assert!(md.contains("### Compilation"));
@@ -98,7 +98,7 @@ pub fn markdown(report: &Report) -> String {
         markdown_text(&crate::format::visible(report.submission.as_bytes(), false))
     );
     out.push_str(&fenced(&super::summary(report)));
-    let failed: Vec<Row> = rows(report).into_iter().filter(|r| !r.passed).collect();
+    let failed: Vec<TestRow> = rows(report).into_iter().filter(|r| !r.passed).collect();
     if failed.is_empty() {
         out.push_str("\nEvery graded test passed.\n");
     }

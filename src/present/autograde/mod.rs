@@ -18,6 +18,7 @@ pub mod gradescope;
 pub mod hints;
 pub mod html;
 mod markdown;
+mod notes;
 pub mod profile;
 pub mod summary;
 
@@ -66,6 +67,12 @@ fn visible(text: &str) -> String {
 /// control characters shown, never acted on.
 fn one_line(text: &str) -> String {
     crate::format::visible(text.as_bytes(), false)
+}
+
+/// A stage's messages in their words, one a line.
+fn stage_text(stage: &Stage) -> String {
+    let lines: Vec<String> = stage.messages.iter().map(ToString::to_string).collect();
+    lines.join("\n")
 }
 
 fn stage_line(stage: &Stage, not_run: Option<&str>) -> String {
@@ -316,9 +323,9 @@ fn table(out: &mut String, section: &SectionReport) {
 /// # Example
 ///
 /// ```
-/// use slider::autograde::{Report, Stage};
+/// use slider::autograde::{Report, Stage, StageNote};
 /// let mut report = Report::new("hw4".into(), slider::course::Api::Coursera, Default::default());
-/// report.compilation = Stage::failed(vec!["Board.java:3: error: ';' expected".into()]);
+/// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error: ';' expected".into())]);
 /// let text = slider::present::autograde::human(&report, true);
 /// assert!(text.contains("Compilation:  FAILED"));
 /// assert!(text.contains("Board.java:3: error"));
@@ -339,23 +346,23 @@ pub fn human(report: &Report, with_time: bool) -> String {
         let _ = writeln!(out, "graded: {}", one_line(&file.display().to_string()));
     }
     for change in &report.changes {
-        let _ = writeln!(out, "note: {}", one_line(change));
+        let _ = writeln!(out, "note: {}", one_line(&change.to_string()));
     }
     for warning in &report.warnings {
-        let _ = writeln!(out, "warning: {}", one_line(warning));
+        let _ = writeln!(out, "warning: {}", one_line(&warning.to_string()));
     }
     let _ = writeln!(out, "\nASSESSMENT SUMMARY\n");
     out.push_str(&summary(report));
     if !report.compilation.messages.is_empty() {
         banner(&mut out, "COMPILING");
         for line in &report.compilation.messages {
-            let _ = writeln!(out, "{}", one_line(line));
+            let _ = writeln!(out, "{}", one_line(&line.to_string()));
         }
     }
     if !report.api_check.messages.is_empty() {
         let _ = writeln!(out, "\nChecking the APIs of your programs.");
         for line in &report.api_check.messages {
-            let _ = writeln!(out, "  - {}", visible(line));
+            let _ = writeln!(out, "  - {}", visible(&line.to_string()));
         }
     }
     let mut heading = String::new();

@@ -338,7 +338,11 @@ pub fn student(report: &Report) -> String {
         body.push_str("</p>");
     }
     for warning in &report.warnings {
-        let _ = write!(body, "<p class=\"fail\">warning: {}</p>", esc(warning));
+        let _ = write!(
+            body,
+            "<p class=\"fail\">warning: {}</p>",
+            esc(&warning.to_string())
+        );
     }
     summary_html(&mut body, report);
     for (title, stage) in [
@@ -349,7 +353,7 @@ pub fn student(report: &Report) -> String {
             let _ = write!(
                 body,
                 "<h2>{title}</h2><pre>{}</pre>",
-                esc(&stage.messages.join("\n"))
+                esc(&super::stage_text(stage))
             );
         }
     }
