@@ -59,7 +59,22 @@ pub enum SourceError {
         near: Option<PathBuf>,
     },
     /// The file could not be read, or is too large.
-    Unreadable(PathBuf, String),
+    Unreadable(PathBuf, WhyUnreadable),
+}
+
+/// Why a submission or one of its sources could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WhyUnreadable {
+    /// A file given as a submission that is not a `.zip`.
+    NotFolderOrZip,
+    /// The file system's (or the archive's) error, in its own words.
+    Io(String),
+    /// A `.zip` over [`MAX_ARCHIVE`].
+    ArchiveTooLarge,
+    /// A source over [`MAX_SOURCE`].
+    SourceTooLarge,
+    /// Not an archive the zip reader can open; its words.
+    NotZip(String),
 }
 
 /// The largest `.zip` submission opened.
@@ -250,25 +265,21 @@ fn find_in_folder(root: &Path) -> Result<Found, SourceError> {
 /// The two files from a `.zip`, read in memory under the caps (nothing is
 /// extracted, so entry names like `../x` are harmless).
 fn find_in_zip(archive_path: &Path) -> Result<Found, SourceError> {
-    let unreadable = |why: String| SourceError::Unreadable(archive_path.to_path_buf(), why);
+    let unreadable = |why| SourceError::Unreadable(archive_path.to_path_buf(), why);
+    let io = |e: std::io::Error| unreadable(WhyUnreadable::Io(e.to_string()));
     let is_zip = archive_path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("zip"));
     if !is_zip {
-        return Err(unreadable(
-            "a submission is a folder or a .zip file".to_string(),
-        ));
+        return Err(unreadable(WhyUnreadable::NotFolderOrZip));
     }
-    let file = std::fs::File::open(archive_path).map_err(|e| unreadable(e.to_string()))?;
-    let size = file
-        .metadata()
-        .map_err(|e| unreadable(e.to_string()))?
-        .len();
+    let file = std::fs::File::open(archive_path).map_err(io)?;
+    let size = file.metadata().map_err(io)?.len();
     if size > MAX_ARCHIVE {
-        return Err(unreadable(format!("larger than {} MiB", MAX_ARCHIVE >> 20)));
+        return Err(unreadable(WhyUnreadable::ArchiveTooLarge));
     }
     let mut archive = zip::ZipArchive::new(std::io::BufReader::new(file))
-        .map_err(|e| unreadable(format!("not a readable .zip ({e})")))?;
+        .map_err(|e| unreadable(WhyUnreadable::NotZip(e.to_string())))?;
     let mut candidates: Candidates<usize> = [Vec::new(), Vec::new()];
     let mut near: [Option<PathBuf>; 2] = [None, None];
     for index in 0..archive.len().min(MAX_ENTRIES) {
@@ -315,15 +326,16 @@ fn read_capped(
     path: &Path,
 ) -> Result<Decoded, SourceError> {
     use std::io::Read;
-    let unreadable = |why: String| SourceError::Unreadable(path.to_path_buf(), why);
-    let reader = opened.map_err(|e| unreadable(e.to_string()))?;
+    let unreadable = |why| SourceError::Unreadable(path.to_path_buf(), why);
+    let io = |e: std::io::Error| unreadable(WhyUnreadable::Io(e.to_string()));
+    let reader = opened.map_err(io)?;
     let mut bytes = Vec::new();
     reader
         .take(MAX_SOURCE + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| unreadable(e.to_string()))?;
+        .map_err(io)?;
     if bytes.len() as u64 > MAX_SOURCE {
-        return Err(unreadable(format!("larger than {} KiB", MAX_SOURCE >> 10)));
+        return Err(unreadable(WhyUnreadable::SourceTooLarge));
     }
     Ok(decode(bytes))
 }

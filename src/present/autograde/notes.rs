@@ -6,7 +6,9 @@
 
 use std::fmt::{Display, Formatter, Result};
 
-use crate::autograde::sources::{SourceChange, SourceError};
+use crate::autograde::sources::{
+    MAX_ARCHIVE, MAX_SOURCE, SourceChange, SourceError, WhyUnreadable,
+};
 use crate::autograde::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
 use crate::run::process::Stop;
 
@@ -95,6 +97,18 @@ impl Display for SourceError {
                 near.display()
             ),
             SourceError::Unreadable(path, why) => write!(f, "{}: {why}", path.display()),
+        }
+    }
+}
+
+impl Display for WhyUnreadable {
+    fn fmt(&self, f: &mut Formatter<'_>) -> Result {
+        match self {
+            WhyUnreadable::NotFolderOrZip => f.write_str("a submission is a folder or a .zip file"),
+            WhyUnreadable::Io(words) => f.write_str(words),
+            WhyUnreadable::ArchiveTooLarge => write!(f, "larger than {} MiB", MAX_ARCHIVE >> 20),
+            WhyUnreadable::SourceTooLarge => write!(f, "larger than {} KiB", MAX_SOURCE >> 10),
+            WhyUnreadable::NotZip(words) => write!(f, "not a readable .zip ({words})"),
         }
     }
 }
@@ -273,8 +287,25 @@ mod tests {
             "Solver.java not found in the submission, but hw/solver.java is there: \
              Java needs the file named exactly as its class, so rename it Solver.java"
         );
-        let unreadable = SourceError::Unreadable("hw.zip".into(), "larger than 64 MiB".into());
-        assert_eq!(unreadable.to_string(), "hw.zip: larger than 64 MiB");
+        for (why, said) in [
+            (WhyUnreadable::ArchiveTooLarge, "larger than 64 MiB"),
+            (WhyUnreadable::SourceTooLarge, "larger than 1024 KiB"),
+            (
+                WhyUnreadable::NotFolderOrZip,
+                "a submission is a folder or a .zip file",
+            ),
+            (
+                WhyUnreadable::NotZip("bad magic".into()),
+                "not a readable .zip (bad magic)",
+            ),
+            (
+                WhyUnreadable::Io("Permission denied (os error 13)".into()),
+                "Permission denied (os error 13)",
+            ),
+        ] {
+            let unreadable = SourceError::Unreadable("hw.zip".into(), why);
+            assert_eq!(unreadable.to_string(), format!("hw.zip: {said}"));
+        }
     }
 
     #[test]
