@@ -56,7 +56,8 @@ pub use failure::{BadPath, Failure, Figure, JvmEnd, Law, LookedUpBy, NotRun};
 pub use notes::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
 pub use pipeline::autograde;
 pub use report::{
-    Category, Report, SectionReport, Stage, StageEnd, Status, TestResult, TrialFailure, Verdict,
+    Category, Report, SectionReport, Skipped, Stage, StageEnd, Status, TestResult, TrialFailure,
+    Verdict,
 };
 pub use toolkit::Toolkit;
 

@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::budget::{Budget, Phase};
 use super::catalog::{self, JvmMode};
 use super::group_run::GroupRun;
-use super::report::{Category, Report, SectionReport, Stage, StageEnd, Verdict};
+use super::report::{Category, Report, SectionReport, Skipped, Stage, StageEnd, Verdict};
 use super::runner::{Built, GroupContext, judge_section, run_group};
 use super::toolkit::Toolkit;
 use super::{
@@ -54,7 +54,7 @@ pub fn autograde(
         );
         report.detected = settings.api.is_none();
         report.student = sources::student(submission);
-        not_run(&mut report, &|c| !wanted(c), super::report::NOT_ASKED);
+        not_run(&mut report, &|c| !wanted(c), Skipped::NotAsked);
         let planning = start_plan(scope, toolkit, options);
         let mut warming = None;
         let build_dir = toolkit.root.join(format!("submission-{}", next_id()));
@@ -99,7 +99,7 @@ pub fn autograde(
             sections.sort_by_key(|(i, _)| *i);
             report.sections = sections.into_iter().map(|(_, s)| s).collect();
         } else {
-            not_run(&mut report, &wanted, "compilation failed");
+            not_run(&mut report, &wanted, Skipped::CompilationFailed);
         }
         if !wanted(Category::Api) {
             report.api_check = Stage::default();
@@ -143,7 +143,7 @@ fn start_plan<'scope>(
 }
 
 /// Adds each category `which` picks to the report's not run, for `why`.
-fn not_run(report: &mut Report, which: &dyn Fn(Category) -> bool, why: &str) {
+fn not_run(report: &mut Report, which: &dyn Fn(Category) -> bool, why: Skipped) {
     for category in [
         Category::Api,
         Category::Correctness,
@@ -151,7 +151,7 @@ fn not_run(report: &mut Report, which: &dyn Fn(Category) -> bool, why: &str) {
         Category::Timing,
     ] {
         if which(category) {
-            report.not_run.push((category, why.to_string()));
+            report.not_run.push((category, why));
         }
     }
 }

@@ -260,7 +260,7 @@ pub struct Report {
     /// The tests, in the course's order.
     pub sections: Vec<SectionReport>,
     /// Categories not run, and why.
-    pub not_run: Vec<(Category, String)>,
+    pub not_run: Vec<(Category, Skipped)>,
     /// Bytes the student's code printed to standard output.
     pub printed: u64,
     /// Wall-clock time of the whole autograde.
@@ -272,8 +272,14 @@ pub struct Report {
     pub timed_out: bool,
 }
 
-/// Why a category left out by `--only` was not run.
-pub const NOT_ASKED: &str = "not asked for (--only)";
+/// Why a whole category was not run (`present::autograde` words it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Skipped {
+    /// Left out on purpose (`--only`).
+    NotAsked,
+    /// The submission did not compile, so nothing after it ran.
+    CompilationFailed,
+}
 
 /// A submission's outcome in one word, for tables of a class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -409,7 +415,7 @@ impl Report {
     pub fn left_out(&self, category: Category) -> bool {
         self.not_run
             .iter()
-            .any(|(c, why)| *c == category && why == NOT_ASKED)
+            .any(|(c, why)| *c == category && *why == Skipped::NotAsked)
     }
 
     /// Whether a category was graded.
@@ -425,11 +431,11 @@ impl Report {
     /// # Example
     ///
     /// ```
-    /// use slider::autograde::{Category, Report, Stage};
+    /// use slider::autograde::{Category, Report, Skipped, Stage};
     /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
     /// report.compilation = Stage::passed_clean();
     /// report.api_check = report.compilation.clone();
-    /// report.not_run = vec![(Category::Memory, "later".into()), (Category::Timing, "later".into())];
+    /// report.not_run = vec![(Category::Memory, Skipped::NotAsked), (Category::Timing, Skipped::NotAsked)];
     /// assert_eq!(report.score(), (100.0, 10));
     /// report.api_check.end = slider::autograde::StageEnd::Failed;
     /// assert_eq!(report.score(), (50.0, 10));

@@ -46,7 +46,7 @@ struct Runner {
 /// use slider::autograde::{Report, Stage, StageNote};
 /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
 /// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error: x".into())]);
-/// report.not_run = vec![(slider::autograde::Category::Api, "compilation failed".into())];
+/// report.not_run = vec![(slider::autograde::Category::Api, slider::autograde::Skipped::CompilationFailed)];
 /// let runners = slider::present::autograde::classroom::runners(&report, 100.0);
 /// assert_eq!(runners[0].0, "compilation");
 /// let v: serde_json::Value = serde_json::from_str(&runners[0].1).unwrap();
@@ -72,12 +72,12 @@ pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
                 .not_run
                 .iter()
                 .find(|(c, _)| *c == category)
-                .map_or("not run", |(_, why)| why.as_str());
+                .map_or_else(|| "not run".to_string(), |(_, why)| why.to_string());
             vec![test(
                 format!("{}: not run", category.key()),
                 false,
                 0.0,
-                why.to_string(),
+                why,
             )]
         } else {
             let each = super::points_each(share, mine.len());

@@ -150,7 +150,7 @@ fn json_value(report: &Report) -> ReportJson {
                 .not_run
                 .iter()
                 .find(|(k, _)| k == c)
-                .map(|(_, w)| w.clone());
+                .map(|(_, w)| w.to_string());
             (
                 c.key(),
                 CategoryJson {

@@ -100,13 +100,13 @@ pub(crate) fn summary_shown(report: &Report, shown: &dyn Fn(Category) -> bool) -
             .not_run
             .iter()
             .find(|(k, _)| *k == c)
-            .map(|(_, w)| w.as_str())
+            .map(|(_, w)| w.to_string())
     };
     for category in Category::ALL {
         let value = match category {
             _ if !shown(category) => "not shown to students yet".to_string(),
-            Category::Compile => stage_line(&report.compilation, why(category)),
-            Category::Api => stage_line(&report.api_check, why(category)),
+            Category::Compile => stage_line(&report.compilation, why(category).as_deref()),
+            Category::Api => stage_line(&report.api_check, why(category).as_deref()),
             _ => {
                 if let Some(why) = why(category) {
                     format!("not run: {why}")

@@ -9,7 +9,7 @@ use std::fmt::{Display, Formatter, Result};
 use crate::autograde::sources::{
     MAX_ARCHIVE, MAX_SOURCE, SourceChange, SourceError, WhyUnreadable,
 };
-use crate::autograde::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
+use crate::autograde::{ApiFinding, FileChange, JdkTool, MemberKind, Skipped, StageNote, Warning};
 use crate::run::process::Stop;
 
 impl Display for JdkTool {
@@ -98,6 +98,15 @@ impl Display for SourceError {
             ),
             SourceError::Unreadable(path, why) => write!(f, "{}: {why}", path.display()),
         }
+    }
+}
+
+impl Display for Skipped {
+    fn fmt(&self, f: &mut Formatter<'_>) -> Result {
+        f.write_str(match self {
+            Skipped::NotAsked => "not asked for (--only)",
+            Skipped::CompilationFailed => "compilation failed",
+        })
     }
 }
 

@@ -288,7 +288,7 @@ fn summary_html(out: &mut String, report: &Report) {
     for category in Category::ALL {
         let why = report.not_run.iter().find(|(c, _)| *c == category);
         let (class, text) = if let Some((_, why)) = why {
-            ("skip", format!("not run: {}", esc(why)))
+            ("skip", format!("not run: {}", esc(&why.to_string())))
         } else {
             let (passed, total) = report.tally(category);
             let class = if passed == total { "pass" } else { "fail" };
