@@ -28,15 +28,7 @@ use std::time::{Duration, Instant};
 
 // What every failure of a submission names (or, in a JVM where the
 // first attempt already failed, what the JVM says from then on).
-const NAMED_FAILURES: [(&str, &str, Option<&str>); 14] = [
-    ("hostile/exit", "System.exit(0) is not allowed", None),
-    ("hostile/exec", "\"execute\"", None),
-    ("hostile/reads-files", "\"read\"", None),
-    (
-        "hostile/forge-channel",
-        "\"/proc/self/fd/3\" \"write\"",
-        None,
-    ),
+const NAMED_FAILURES: [(&str, &str, Option<&str>); 8] = [
     ("hostile/out-of-memory", "java.lang.OutOfMemoryError", None),
     (
         "hostile/stack-overflow",
@@ -50,12 +42,6 @@ const NAMED_FAILURES: [(&str, &str, Option<&str>); 14] = [
         Some("Could not initialize class Board"),
     ),
     ("hostile/message-hangs", "of CPU time in its threads", None),
-    ("hostile/sleeper", "sleeping or waiting", None),
-    (
-        "hostile/audit-aware",
-        "Solver$Node.tieBreak changed from 0 to 1",
-        None,
-    ),
     (
         "hostile/search-in-moves",
         "Solver$Node.tieBreak changed from 0 to 1",
@@ -68,6 +54,81 @@ const NAMED_FAILURES: [(&str, &str, Option<&str>); 14] = [
         None,
     ),
 ];
+
+// What the guard refuses, before any code runs: a line of each refused
+// fixture's `guard` (file:line, as javac places an error, and the member).
+const REFUSED: [(&str, &str); 19] = [
+    (
+        "hostile/exit",
+        "Solver.java:40: error: slider grades Board and Solver as the course does: java.lang.System.exit is not part of the assignment",
+    ),
+    ("hostile/exec", "java.lang.Runtime"),
+    ("hostile/reads-files", "java.nio.file.Files"),
+    ("hostile/forge-channel", "java.io.FileOutputStream"),
+    (
+        "hostile/replaces-out",
+        "Solver.java:41: error: slider grades Board and Solver as the course does: java.lang.System.setOut is not part of the assignment",
+    ),
+    ("hostile/threads", "java.lang.Thread"),
+    ("hostile/sleeper", "java.lang.Thread"),
+    (
+        "hostile/agent-shadow",
+        "java.lang.instrument.Instrumentation",
+    ),
+    ("hostile/audit-aware", "java.lang.StackWalker"),
+    ("hostile/forge-counters", "java.lang.Class.forName"),
+    ("hostile/helper-thread", "java.lang.Thread"),
+    ("hostile/helper-parent-group", "java.lang.ThreadGroup"),
+    (
+        "hostile/helper-getid",
+        "java.lang.management.ManagementFactory",
+    ),
+    ("hostile/helper-finalizer", "Solver.finalize"),
+    ("hostile/helper-short", "java.lang.Thread"),
+    (
+        "hostile/hidden-bloat",
+        "java.util.concurrent.atomic.AtomicReference",
+    ),
+    ("hostile/hidden-statics", "java.lang.ThreadLocal"),
+    ("hostile/hidden-handles", "java.nio.IntBuffer"),
+    (
+        "hostile/hidden-thread-state",
+        "may not extend or implement java.lang.Thread",
+    ),
+];
+
+/// Checks that each of `refused` was refused by the guard, naming its
+/// member, scored 0 with no test run.
+fn assert_refused(
+    reports: &std::collections::BTreeMap<String, &serde_json::Value>,
+    refused: &[(&str, &str)],
+) {
+    for (name, what) in refused {
+        let report = reports[*name];
+        assert_eq!(report["status"], "refused", "{name}: {report}");
+        assert_eq!(report["score"], 0.0, "{name}");
+        let guard: Vec<&str> = report["guard"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect();
+        assert!(
+            guard.iter().any(|l| l.contains(what)),
+            "{name}: the guard names {what:?}: {guard:#?}"
+        );
+        assert!(
+            guard
+                .iter()
+                .all(|l| l.contains(&format!("fixtures/autograde/{name}/"))),
+            "{name}: every refusal names the submission's file: {guard:#?}"
+        );
+        assert!(
+            report["sections"].as_array().unwrap().is_empty(),
+            "{name}: no test ran"
+        );
+    }
+}
 
 #[test]
 fn hostile_submissions_are_contained_and_their_reports_come_out() {
@@ -92,6 +153,7 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
     let prints = reports["hostile/prints"];
     assert_eq!(prints["score"], 100.0);
     assert!(prints["printed_bytes"].as_u64().unwrap() > 0);
+    assert_refused(&reports, &REFUSED);
     for (name, what, after) in NAMED_FAILURES {
         let details = reports[name]["sections"]
             .as_array()
@@ -145,46 +207,24 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
 #[test]
 fn attacks_on_the_measured_runs_are_caught() {
     common::require_jdk();
-    // Forging the counters is refused: the counts stay over the limit. A
-    // table of the public timing puzzles' solutions is found out.
-    // CPU spent on a helper thread counts, on whatever thread it runs: in
-    // another thread group, behind a lying getId(), in a finalizer, in
-    // threads too short-lived for any sampler to see.
-    let helpers = [
-        "hostile/helper-thread",
-        "hostile/helper-parent-group",
-        "hostile/helper-getid",
-        "hostile/helper-finalizer",
-        "hostile/helper-short",
-    ];
-    let mut args = vec!["--only", "memory,timing", "--jobs", "2"];
-    let paths: Vec<String> = ["hostile/forge-counters", "hostile/timing-table"]
-        .iter()
-        .chain(&helpers)
-        .map(|name| format!("fixtures/autograde/{name}"))
-        .collect();
-    args.extend(paths.iter().map(String::as_str));
-    let run = autograde(&args);
+    // A table of the public timing puzzles' solutions is found out. (What
+    // forged the counters or spent CPU on helper threads is refused by the
+    // guard: `REFUSED`, graded in the containment test.)
+    let run = autograde(&[
+        "--only",
+        "memory,timing",
+        "fixtures/autograde/hostile/timing-table",
+    ]);
     let all = expected();
     let reports = reports(&run.json);
-    let mut wrong = Vec::new();
-    for name in ["hostile/forge-counters", "hostile/timing-table"]
-        .iter()
-        .chain(&helpers)
-    {
-        wrong.extend(mismatches(reports[*name], &all[*name]));
-    }
+    let wrong = mismatches(
+        reports["hostile/timing-table"],
+        &all["hostile/timing-table"],
+    );
     assert!(wrong.is_empty(), "{wrong:#?}");
     // The public timing puzzles looked up, not solved: fresh puzzles tell.
     let table = reports["hostile/timing-table"]["sections"].to_string();
     assert!(table.contains("looked up, not solved"), "{table}");
-    for name in helpers {
-        let sections = reports[name]["sections"].to_string();
-        assert!(
-            sections.contains("of CPU time in its threads"),
-            "{name}: {sections}"
-        );
-    }
 }
 
 #[test]
@@ -309,7 +349,7 @@ fn zip_submissions_are_read_in_memory_under_caps() {
 #[test]
 fn sigterm_ends_every_jvm_and_removes_every_folder() {
     common::require_jdk();
-    let args = ["--jobs", "2", "fixtures/autograde/hostile/sleeper"];
+    let args = ["--jobs", "2", "fixtures/autograde/reference"];
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("slider"))
         .current_dir(root_dir())
         .arg("autograde")

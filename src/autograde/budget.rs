@@ -27,6 +27,8 @@ pub enum Phase {
     CompileReference,
     /// javap on its classes (the API check).
     Api,
+    /// Reading its classes against the allow-list (in slider).
+    Guard,
     /// Waiting for the plan of the course's tests (made in slider, while
     /// javac runs).
     Plan,

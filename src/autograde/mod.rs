@@ -29,6 +29,7 @@
 //! gives it no permission), so that nothing it prints is mistaken for a
 //! result. Every expected value comes from slider's Rust reference.
 
+pub mod allowed;
 mod budget;
 pub mod calibrate;
 pub mod catalog;

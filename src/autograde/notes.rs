@@ -141,6 +141,13 @@ pub enum StageNote {
     },
     /// What the API check found.
     Api(ApiFinding),
+    /// What the guard refuses: a use of what the assignment does not need
+    /// ([`allowed`](super::allowed)), its file being where the submission
+    /// holds it.
+    Refused(super::allowed::Refusal),
+    /// A class javac made cannot be read by slider's class-file reader: a
+    /// fault of the harness, not the submission's.
+    CannotRead(super::allowed::ClassError),
 }
 
 /// An edit made to one graded file so that it compiles beside slider's

@@ -13,7 +13,8 @@ use super::report::{Category, Report, SectionReport, Skipped, Stage, StageEnd, V
 use super::runner::{Built, GroupContext, judge_section, run_group};
 use super::toolkit::Toolkit;
 use super::{
-    ASSUMED_API, FileChange, JdkTool, Options, StageNote, Warning, java, members, model, sources,
+    ASSUMED_API, FileChange, JdkTool, Options, StageNote, Warning, allowed, java, members, model,
+    sources,
 };
 use crate::course::Api;
 use crate::run::{Workdir, in_slots, process};
@@ -89,7 +90,7 @@ pub fn autograde(
                 Built { student, reference }
             })
         });
-        if let Some(built) = built {
+        if let Ok(built) = built {
             let planned = budget.step(Phase::Plan, || toolkit.memo.plan(report.api, settings));
             warming = warm_model(scope, &planned, toolkit, options);
             let runs = run_groups(&planned, &built, toolkit, options, report.api, budget, done);
@@ -98,8 +99,8 @@ pub fn autograde(
                 runs.into_iter().flat_map(|(s, _)| s).collect();
             sections.sort_by_key(|(i, _)| *i);
             report.sections = sections.into_iter().map(|(_, s)| s).collect();
-        } else {
-            not_run(&mut report, &wanted, Skipped::CompilationFailed);
+        } else if let Err(why) = built {
+            not_run(&mut report, &wanted, why);
         }
         if !wanted(Category::Api) {
             report.api_check = Stage::default();
@@ -278,8 +279,10 @@ fn run_groups(
     judged
 }
 
-/// Finds and compiles the submission's sources into `dir/student`, with
-/// the findings in `report`; the Solver's name and text when they compile.
+/// Finds and compiles the submission's sources into `dir/student`, and
+/// holds the classes against the allow-list, with the findings in
+/// `report`; the Solver's name and text when they compile and are
+/// allowed, else why nothing after it runs.
 fn build(
     submission: &Path,
     toolkit: &Toolkit,
@@ -287,13 +290,13 @@ fn build(
     dir: &Path,
     budget: &Budget,
     report: &mut Report,
-) -> Option<Vec<(String, String)>> {
+) -> Result<Vec<(String, String)>, Skipped> {
     report.compilation.end = StageEnd::Failed;
     let files = match sources::find(submission) {
         Ok(files) => files,
         Err(e) => {
             report.compilation.messages.push(StageNote::Sources(e));
-            return None;
+            return Err(Skipped::CompilationFailed);
         }
     };
     for file in &files {
@@ -331,7 +334,7 @@ fn build(
                 other => other,
             })
             .collect();
-        return None;
+        return Err(Skipped::CompilationFailed);
     }
     let shadows = shadowing(&student);
     if !shadows.is_empty() {
@@ -339,16 +342,59 @@ fn build(
             .into_iter()
             .map(|class| StageNote::Shadows { class })
             .collect();
-        return None;
+        return Err(Skipped::CompilationFailed);
     }
     report.compilation.end = StageEnd::Passed;
-    Some(
-        files
-            .iter()
-            .filter(|f| f.name == "Solver.java")
-            .map(|f| (f.name.to_string(), f.text.clone()))
-            .collect(),
-    )
+    report.guard = budget.step(Phase::Guard, || guard(&student, &files));
+    if !report.guard.passed() {
+        return Err(Skipped::Refused);
+    }
+    Ok(files
+        .iter()
+        .filter(|f| f.name == "Solver.java")
+        .map(|f| (f.name.to_string(), f.text.clone()))
+        .collect())
+}
+
+/// Holds every class in `classes` (the student's, as javac made them)
+/// against the allow-list, before any of their code runs; a refusal names
+/// the file where the submission holds it, as javac's errors do.
+fn guard(classes: &Path, files: &[sources::SourceFile]) -> Stage {
+    let read = std::fs::read_dir(classes).and_then(|entries| {
+        let mut out = Vec::new();
+        for entry in entries {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "class") {
+                let name = path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                out.push((name, std::fs::read(&path)?));
+            }
+        }
+        out.sort();
+        Ok(out)
+    });
+    let classes = match read {
+        Ok(classes) => classes,
+        Err(e) => return Stage::failed(vec![StageNote::CannotPrepare((&e).into())]),
+    };
+    match allowed::check(&classes, &allowed::AllowList::course()) {
+        Ok(refusals) if refusals.is_empty() => Stage::passed_clean(),
+        Ok(refusals) => Stage::failed(
+            refusals
+                .into_iter()
+                .map(|mut refusal| {
+                    if let Some(found) = files.iter().find(|f| f.name == refusal.file) {
+                        refusal.file = found.found.display().to_string();
+                    }
+                    StageNote::Refused(refusal)
+                })
+                .collect(),
+        ),
+        Err(error) => Stage::failed(vec![StageNote::CannotRead(error)]),
+    }
 }
 
 /// Compiles the student's Solver (`solver`: name and text) against the

@@ -257,6 +257,10 @@ pub struct Report {
     pub compilation: Stage,
     /// The API check.
     pub api_check: Stage,
+    /// The guard: what the compiled classes use, against the allow-list
+    /// ([`allowed`](super::allowed)); run after compilation, before any
+    /// student code.
+    pub guard: Stage,
     /// The tests, in the course's order.
     pub sections: Vec<SectionReport>,
     /// Categories not run, and why.
@@ -279,6 +283,9 @@ pub enum Skipped {
     NotAsked,
     /// The submission did not compile, so nothing after it ran.
     CompilationFailed,
+    /// The guard refused the submission's classes, so none of their code
+    /// ran.
+    Refused,
 }
 
 /// A submission's outcome in one word, for tables of a class.
@@ -295,23 +302,26 @@ pub enum Status {
     CompileError,
     /// The public API is not the spec's.
     ApiMismatch,
+    /// The classes use what the assignment does not need (the guard).
+    Refused,
     /// The submission's time ran out before every test ran.
     Timeout,
 }
 
 impl Status {
     /// Every status.
-    pub const ALL: [Status; 6] = [
+    pub const ALL: [Status; 7] = [
         Status::Ok,
         Status::Failed,
         Status::MissingFile,
         Status::CompileError,
+        Status::Refused,
         Status::ApiMismatch,
         Status::Timeout,
     ];
 
     /// Its name in tables: `ok`, `failed`, `missing-file`,
-    /// `compile-error`, `api-mismatch`, `timeout`.
+    /// `compile-error`, `refused`, `api-mismatch`, `timeout`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -319,6 +329,7 @@ impl Status {
             Status::Failed => "failed",
             Status::MissingFile => "missing-file",
             Status::CompileError => "compile-error",
+            Status::Refused => "refused",
             Status::ApiMismatch => "api-mismatch",
             Status::Timeout => "timeout",
         }
@@ -340,6 +351,7 @@ impl Report {
             warnings: Vec::new(),
             compilation: Stage::default(),
             api_check: Stage::default(),
+            guard: Stage::default(),
             sections: Vec::new(),
             not_run: Vec::new(),
             printed: 0,
@@ -372,6 +384,8 @@ impl Report {
             } else {
                 Status::CompileError
             }
+        } else if self.guard.ran() && !self.guard.passed() {
+            Status::Refused
         } else if self.api_check.ran() && !self.api_check.passed() {
             Status::ApiMismatch
         } else if self.timed_out {
@@ -426,7 +440,8 @@ impl Report {
 
     /// The aggregate score in percent, with the course's weights, over the
     /// categories graded; and the weight those categories carry. A category
-    /// with nothing in it carries no weight.
+    /// with nothing in it carries no weight. A submission the guard refused
+    /// scores 0 over every category asked for: none of its code was run.
     ///
     /// # Example
     ///
@@ -442,6 +457,14 @@ impl Report {
     /// ```
     #[must_use]
     pub fn score(&self) -> (f64, u32) {
+        if self.guard.ran() && !self.guard.passed() {
+            let asked = Category::ALL
+                .iter()
+                .filter(|&&c| !self.left_out(c))
+                .map(|c| c.weight())
+                .sum();
+            return (0.0, asked);
+        }
         let mut points = 0.0;
         let mut weight = 0;
         for category in Category::ALL {

@@ -257,7 +257,22 @@ pub fn planned(edition: &str) -> [(&'static str, usize); 3] {
 pub fn mismatches(report: &serde_json::Value, want: &Expected) -> Vec<String> {
     let mut wrong = Vec::new();
     let name = &want.submission;
-    for (category, expected) in [("compilation", &want.compilation), ("api", &want.api)] {
+    // `refused`: compiled, and the guard refused the classes (a row of
+    // its own in the report, no test run, status `refused`)
+    let refused = want.compilation == "refused";
+    let status = report["status"].as_str().unwrap_or("");
+    if refused != (status == "refused") {
+        wrong.push(format!(
+            "{name}: status {status}, guard {}",
+            report["guard"]
+        ));
+    }
+    let compiled = if refused {
+        "passed".to_string()
+    } else {
+        want.compilation.clone()
+    };
+    for (category, expected) in [("compilation", &compiled), ("api", &want.api)] {
         let got = stage_outcome(report, category);
         // A stage left out by --only is not compared.
         let left_out = report["categories"][category]["graded"] == false;

@@ -36,10 +36,10 @@ pub fn github(report: &Report) -> String {
             );
             break;
         }
-        let errors = if row.name == "Compilation" {
-            javac_errors(&report.compilation.messages)
-        } else {
-            Vec::new()
+        let errors = match row.name.as_str() {
+            "Compilation" => javac_errors(&report.compilation.messages),
+            "Guard" => refusals(&report.guard.messages),
+            _ => Vec::new(),
         };
         if let Some((file, line, _)) = errors.first() {
             let all: Vec<String> = errors
@@ -48,8 +48,9 @@ pub fn github(report: &Report) -> String {
                 .collect();
             let _ = writeln!(
                 out,
-                "::error file={},line={line},title=Compilation::{}",
+                "::error file={},line={line},title={}::{}",
                 property(file),
+                row.name,
                 escape(
                     &crate::format::visible(all.join("\n").as_bytes(), true),
                     false
@@ -121,6 +122,24 @@ fn javac_errors(messages: &[StageNote]) -> Vec<(&str, u32, String)> {
         }
     }
     errors
+}
+
+/// The guard's refusals that have a line, as javac's errors are read.
+fn refusals(messages: &[StageNote]) -> Vec<(&str, u32, String)> {
+    messages
+        .iter()
+        .filter_map(|note| match note {
+            StageNote::Refused(refusal) => {
+                let line = refusal.line?;
+                let message = note.to_string();
+                let message = message
+                    .split_once(": error: ")
+                    .map_or(message.clone(), |(_, m)| m.to_string());
+                Some((refusal.file.as_str(), line, message))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// javac's last line: `1 error`, `12 errors`.

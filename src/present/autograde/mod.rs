@@ -137,6 +137,11 @@ pub(crate) fn summary_shown(report: &Report, shown: &dyn Fn(Category) -> bool) -
             out,
             "Aggregate score: {score:.2}% (compilation failed, so no test could run)"
         );
+    } else if report.guard.ran() && !report.guard.passed() {
+        let _ = writeln!(
+            out,
+            "Aggregate score: {score:.2}% (refused: the classes use what the assignment does not need, so no test could run)"
+        );
     } else if weight == 100 {
         let _ = writeln!(out, "Aggregate score: {score:.2}%");
     } else {
@@ -356,6 +361,12 @@ pub fn human(report: &Report, with_time: bool) -> String {
     if !report.compilation.messages.is_empty() {
         banner(&mut out, "COMPILING");
         for line in &report.compilation.messages {
+            let _ = writeln!(out, "{}", one_line(&line.to_string()));
+        }
+    }
+    if !report.guard.messages.is_empty() {
+        banner(&mut out, "CHECKING WHAT THE CLASSES USE (slider's guard)");
+        for line in &report.guard.messages {
             let _ = writeln!(out, "{}", one_line(&line.to_string()));
         }
     }

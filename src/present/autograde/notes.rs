@@ -6,6 +6,7 @@
 
 use std::fmt::{Display, Formatter, Result};
 
+use crate::autograde::allowed::{Refusal, Refused};
 use crate::autograde::sources::{
     MAX_ARCHIVE, MAX_SOURCE, SourceChange, SourceError, WhyUnreadable,
 };
@@ -78,6 +79,46 @@ impl Display for StageNote {
                  use algs4's, and rename yours (algs4's MinPQ counts insert() and delMin() and is audited)"
             ),
             StageNote::Api(finding) => write!(f, "{finding}"),
+            StageNote::Refused(refusal) => write!(f, "{refusal}"),
+            StageNote::CannotRead(error) => write!(
+                f,
+                "slider cannot read {} ({}): a fault of slider's, not the submission's",
+                error.file, error.error
+            ),
+        }
+    }
+}
+
+/// A refusal reads like javac's error, at the file and line of the first
+/// use: `Solver.java:42: error: slider grades Board and Solver as the
+/// course does: java.lang.reflect.Method.invoke is not part of the
+/// assignment`.
+impl Display for Refusal {
+    fn fmt(&self, f: &mut Formatter<'_>) -> Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: error: ", self.file)?,
+            None => write!(f, "{}: error: ", self.file)?,
+        }
+        let name = self.what.java_name();
+        let grades = "slider grades Board and Solver as the course does";
+        match &self.what {
+            Refused::Type { .. } | Refused::Member { .. } => {
+                write!(f, "{grades}: {name} is not part of the assignment")
+            }
+            Refused::Supertype { student, .. } => write!(
+                f,
+                "{grades}: {} may not extend or implement {name}, which is not part of the assignment",
+                student.replace('$', ".")
+            ),
+            Refused::Bootstrap { .. } => write!(
+                f,
+                "{grades}: an invokedynamic bound by {name} is not one javac makes of the language"
+            ),
+            Refused::Finalizer { .. } => write!(
+                f,
+                "{grades}: {name}() would run on the JVM's finalizer thread, outside the tests' clocks"
+            ),
+            Refused::Native { .. } => write!(f, "{grades}: the native method {name} is not Java"),
         }
     }
 }
@@ -106,6 +147,7 @@ impl Display for Skipped {
         f.write_str(match self {
             Skipped::NotAsked => "not asked for (--only)",
             Skipped::CompilationFailed => "compilation failed",
+            Skipped::Refused => "refused: the classes use what the assignment does not need",
         })
     }
 }

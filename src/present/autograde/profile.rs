@@ -27,6 +27,7 @@ pub fn phase_name(phase: Phase) -> String {
         Phase::Compile => "compile".into(),
         Phase::CompileReference => "compile-reference".into(),
         Phase::Api => "api".into(),
+        Phase::Guard => "guard".into(),
         Phase::Plan => "plan".into(),
         Phase::Judge => "judge".into(),
         Phase::Jvm(mode, classes) => {

@@ -276,6 +276,9 @@ fn summary_html(out: &mut String, report: &Report) {
     let (score, weight) = report.score();
     let graded = if report.compilation.ran() && !report.compilation.passed() {
         "compilation failed, so no test could run".to_string()
+    } else if report.guard.ran() && !report.guard.passed() {
+        "refused: the classes use what the assignment does not need, so no test could run"
+            .to_string()
     } else {
         format!("of the {weight}% graded")
     };
@@ -348,6 +351,7 @@ pub fn student(report: &Report) -> String {
     for (title, stage) in [
         ("Compilation", &report.compilation),
         ("API", &report.api_check),
+        ("What the classes use (slider's guard)", &report.guard),
     ] {
         if stage.ran() && !stage.passed() {
             let _ = write!(
