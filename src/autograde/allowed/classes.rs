@@ -108,6 +108,10 @@ pub fn check(classes: &[(String, Vec<u8>)], list: &AllowList) -> Result<Vec<Refu
             &b.what,
         ))
     });
+    // once per file: the first use that has a line (a nested class's
+    // refusal of the same thing is the same refusal)
+    let mut once = HashSet::new();
+    found.retain(|r| once.insert((r.file.clone(), r.what.clone())));
     Ok(found)
 }
 
