@@ -31,15 +31,27 @@ const REFUSED: [(&str, &str); 21] = [
     ("hostile/forge-channel", "java.io.FileOutputStream"),
     ("hostile/threads", "java.lang.Thread"),
     ("hostile/sleeper", "java.lang.Thread"),
-    ("hostile/agent-shadow", "java.lang.instrument.Instrumentation"),
+    (
+        "hostile/agent-shadow",
+        "java.lang.instrument.Instrumentation",
+    ),
     ("hostile/audit-aware", "java.lang.StackWalker"),
     ("hostile/forge-counters", "java.lang.Class.forName"),
     ("hostile/helper-thread", "java.lang.Thread"),
     ("hostile/helper-parent-group", "java.lang.ThreadGroup"),
-    ("hostile/helper-getid", "java.lang.management.ManagementFactory"),
-    ("hostile/helper-finalizer", "Solver.finalize() would run on the JVM's finalizer thread"),
+    (
+        "hostile/helper-getid",
+        "java.lang.management.ManagementFactory",
+    ),
+    (
+        "hostile/helper-finalizer",
+        "finalize() would run on the JVM's finalizer thread",
+    ),
     ("hostile/helper-short", "java.lang.Thread"),
-    ("hostile/hidden-bloat", "java.util.concurrent.atomic.AtomicReference"),
+    (
+        "hostile/hidden-bloat",
+        "java.util.concurrent.atomic.AtomicReference",
+    ),
     ("hostile/hidden-statics", "java.lang.ThreadLocal"),
     ("hostile/hidden-handles", "java.nio.IntBuffer"),
     (
@@ -94,12 +106,21 @@ fn the_attacks_are_refused_before_any_of_their_code_runs() {
         );
         // once per file and thing refused
         let mut unique = guard.clone();
-        unique.sort_by_key(|l| l.split_once(": error: ").map(|(at, m)| (at.split(':').next(), m)));
-        unique.dedup_by_key(|l| l.split_once(": error: ").map(|(at, m)| (at.split(':').next(), m)));
+        unique.sort_by_key(|l| {
+            l.split_once(": error: ")
+                .map(|(at, m)| (at.split(':').next(), m))
+        });
+        unique.dedup_by_key(|l| {
+            l.split_once(": error: ")
+                .map(|(at, m)| (at.split(':').next(), m))
+        });
         assert_eq!(unique.len(), guard.len(), "{name}: {guard:#?}");
     }
     // the console says so, as a stage of its own
-    assert!(run.stdout.contains("CHECKING WHAT THE CLASSES USE (slider's guard)"));
+    assert!(
+        run.stdout
+            .contains("CHECKING WHAT THE CLASSES USE (slider's guard)")
+    );
     assert!(run.stdout.contains(
         "Aggregate score: 0.00% (refused: the classes use what the assignment does not need, so no test could run)"
     ));
@@ -155,7 +176,7 @@ fn a_refusal_is_an_annotation_at_its_line() {
     ]);
     assert!(
         run.stdout.contains(
-            "::error file=fixtures/autograde/hostile/exit/Solver.java,line=40,title=Guard::slider grades Board and Solver as the course does: java.lang.System.exit is not part of the assignment"
+            "::error file=fixtures/autograde/hostile/exit/Solver.java,line=40,title=Guard::fixtures/autograde/hostile/exit/Solver.java:40: slider grades Board and Solver as the course does: java.lang.System.exit is not part of the assignment"
         ),
         "{}",
         run.stdout
