@@ -8,7 +8,7 @@ use indicatif::ProgressBar;
 
 use super::{CommandError, Console};
 use crate::autograde::calibrate::{Comparison, CourseReport};
-use crate::autograde::java::Jdk;
+use crate::autograde::jdk::Jdk;
 use crate::autograde::{Category, Options, Report, Settings, Toolkit, autograde};
 use crate::exit_code;
 use crate::present::ConsoleFormat;
@@ -391,7 +391,7 @@ fn found(
 
 /// The library's options: the JDK, the sandbox, the limits of every JVM.
 fn options(grading: &Grading, console: &Console) -> Result<Options, CommandError> {
-    let jdk = Jdk::of(&grading.context)?;
+    let jdk = Jdk::of(&grading.context).map_err(|e| e.to_string())?;
     let asked = crate::run::jobs(grading.jobs);
     let asked_memory = grading.memory << 20;
     let (jobs, memory) = Options::fit(&grading.container, asked, asked_memory);

@@ -1,6 +1,6 @@
 //! The Java side: the sources slider ships (its probe in the package
-//! `slider.probe`, the algs4 stand-ins, the reference Board), the JDK's
-//! tools, and how a probe's JVM is started.
+//! `slider.probe`, the algs4 stand-ins, the reference Board), and how a
+//! probe's JVM is started (which JDK: [`jdk`](super::jdk)).
 //!
 //! The stand-ins are written by this project (the algs4 library is GPL);
 //! they cover what real submissions use. All of them are embedded in the
@@ -10,6 +10,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use super::catalog::JvmMode;
+use super::jdk::Jdk;
 
 /// One embedded Java source: its path under the source root, its text.
 pub type JavaSource = (&'static str, &'static str);
@@ -79,95 +80,21 @@ pub const PRINCETON_SUBMISSION: [JavaSource; 2] =
 /// Solver test.
 pub const REFERENCE_BOARD: JavaSource = ("Board.java", include_str!("java/reference/Board.java"));
 
-/// The JDK's programs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Jdk {
-    /// `java`.
-    pub java: PathBuf,
-    /// `javac`.
-    pub javac: PathBuf,
-    /// `javap`.
-    pub javap: PathBuf,
-    /// `jar`.
-    pub jar: PathBuf,
-}
-
 impl Jdk {
-    /// Finds the JDK of `context`: in `$JAVA_HOME/bin`
-    /// when `JAVA_HOME` is set, else on `PATH` ([`Jdk::find`]).
-    ///
-    /// # Errors
-    ///
-    /// The first tool not found, as a sentence that says what to install.
-    ///
-    /// # Example
-    ///
-    /// ```no_run
-    /// let context = slider::context::Context::new(std::env::vars_os(), None, ".".into(), "/tmp".into());
-    /// let jdk = slider::autograde::java::Jdk::of(&context)?;
-    /// assert!(jdk.javac.ends_with("javac"));
-    /// # Ok::<(), String>(())
-    /// ```
-    pub fn of(context: &crate::context::Context) -> Result<Jdk, String> {
-        let java_home = context.var("JAVA_HOME").map(PathBuf::from);
-        Jdk::find(java_home.as_deref(), context.var("PATH"))
-    }
-
-    /// Finds the JDK: in `java_home`'s `bin` when given, else on `path`
-    /// (a `PATH`-style list).
-    ///
-    /// # Errors
-    ///
-    /// The first tool not found, as a sentence that says what to install.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use slider::autograde::java::Jdk;
-    /// let err = Jdk::find(None, Some("/nonexistent".as_ref())).unwrap_err();
-    /// assert!(err.contains("javac"), "{err}");
-    /// ```
-    pub fn find(java_home: Option<&Path>, path: Option<&std::ffi::OsStr>) -> Result<Jdk, String> {
-        let dirs: Vec<PathBuf> = match java_home {
-            Some(home) => vec![home.join("bin")],
-            None => path
-                .map(|p| std::env::split_paths(p).collect())
-                .unwrap_or_default(),
-        };
-        let find = |tool: &str| {
-            dirs.iter()
-                .map(|d| d.join(tool))
-                .find(|p| p.is_file())
-                .ok_or_else(|| {
-                    let place = match java_home {
-                        Some(home) => format!("in {}/bin (JAVA_HOME)", home.display()),
-                        None => "on PATH".to_string(),
-                    };
-                    format!(
-                        "`{tool}` not found {place}: a JDK 17 or later is needed \
-                         (on Debian or Ubuntu: apt-get install openjdk-17-jdk-headless)"
-                    )
-                })
-        };
-        Ok(Jdk {
-            javac: find("javac")?,
-            java: find("java")?,
-            javap: find("javap")?,
-            jar: find("jar")?,
-        })
-    }
-
     /// The `java` arguments that start the probe on `plan` with classes from
     /// `classpath` (slider's own first), `heap_mib` of heap, and what
     /// `mode` needs (for memory, the size `agent` and the course's memory
-    /// model: no compressed references or class pointers).
+    /// model: no compressed references or class pointers). The same on
+    /// JDK 17 to 25: no security manager (JDK 24 and later refuse one),
+    /// and the JVM's own warnings on standard error, never in what the
+    /// student's code prints.
     ///
     /// # Example
     ///
     /// ```
     /// use std::path::Path;
-    /// use slider::autograde::{catalog::JvmMode, java::Jdk};
-    /// let jdk = Jdk { java: "java".into(), javac: "javac".into(), javap: "javap".into(), jar: "jar".into() };
+    /// use slider::autograde::{catalog::JvmMode, jdk::Jdk};
+    /// let jdk = Jdk { java: "java".into(), javac: "javac".into(), javap: "javap".into(), jar: "jar".into(), feature: 25 };
     /// let args = jdk.probe_args(&[Path::new("/p")], Path::new("plan.txt"), JvmMode::Memory, Path::new("/a.jar"), 512);
     /// assert!(args.iter().any(|a| a == "-javaagent:/a.jar"));
     /// assert!(args.iter().any(|a| a == "-XX:-UseCompressedOops"));
@@ -189,8 +116,13 @@ impl Jdk {
             cp.push(dir.as_os_str());
         }
         let mut args: Vec<OsString> = vec![
-            "-Djava.security.manager=allow".into(),
+            // the probe writes on descriptor 3 itself (see Probe.java)
             "--add-opens=java.base/java.io=ALL-UNNAMED".into(),
+            // the JVM's unified log (its warnings: a thread that cannot
+            // start, a shared archive it cannot use) goes to standard
+            // output by default, where the student's output is counted
+            "-Xlog:disable".into(),
+            "-Xlog:all=warning:stderr".into(),
             format!("-Xmx{heap_mib}m").into(),
             "-Xss16m".into(),
             "-XX:-UsePerfData".into(),
@@ -225,10 +157,20 @@ impl Jdk {
                 let mut flag = OsString::from("-javaagent:");
                 flag.push(agent);
                 args.push(flag);
+                // no class data sharing: no JDK's archive is made without
+                // compressed class pointers (JDK 25 warns, then shares none)
+                args.retain(|a| a != "-Xshare:auto");
                 args.extend(
                     [
+                        "-Xshare:off",
+                        // the course's model: 16-byte headers, 8-byte
+                        // references (JDK 25 deprecates the second flag
+                        // with a warning on standard error; it still works)
                         "-XX:-UseCompressedOops",
                         "-XX:-UseCompressedClassPointers",
+                        // Deep reads statics of initialized classes only
+                        // through the JDK's own Unsafe
+                        "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
                         "--add-opens=java.base/java.lang=ALL-UNNAMED",
                         "--add-opens=java.base/java.lang.ref=ALL-UNNAMED",
                         "--add-opens=java.base/java.util=ALL-UNNAMED",

@@ -16,6 +16,7 @@
 //!   [`present::autograde`](crate::present::autograde);
 //! - `pipeline` and `runner`: one submission, its JVMs;
 //! - `toolkit` ([`Toolkit`]), [`java`]: slider's Java, the JDK's tools;
+//!   [`jdk`]: which JDK (17 to 25, its version checked);
 //! - [`sources`]: finding `Board.java` and `Solver.java` and making them
 //!   compile beside slider's classes; [`members`]: the public members;
 //! - [`calibrate`]: reading a course report, and comparing slider's with it;
@@ -24,10 +25,15 @@
 //! Every JVM runs through [`run::process`](crate::run::process), like
 //! `slider grade`'s programs: time, CPU, memory and process limits, a
 //! separate uid when run as root, bubblewrap when available, and the whole
-//! process tree killed at the end. The probe reports over a pipe on
-//! descriptor 3, which the student's code cannot reach (a security policy
-//! gives it no permission), so that nothing it prints is mistaken for a
-//! result. Every expected value comes from slider's Rust reference.
+//! process tree killed at the end: the operating system's sandbox is the
+//! outer wall. No security manager runs inside the JVM (JDK 24 and later
+//! have none): the student's code cannot name slider's probe, which is not
+//! on the class path it is compiled against, and slider's allow-list of
+//! what compiled classes may reference, checked before any of them runs,
+//! refuses reflection, threads, files and the like. The probe reports over
+//! a pipe on descriptor 3, which the student's code therefore cannot
+//! reach, so that nothing it prints is mistaken for a result. Every
+//! expected value comes from slider's Rust reference.
 
 pub mod allowed;
 mod budget;
@@ -37,6 +43,7 @@ mod failure;
 pub mod gradescope;
 mod group_run;
 pub mod java;
+pub mod jdk;
 pub mod judge;
 pub mod members;
 mod memo;
@@ -64,7 +71,7 @@ pub use toolkit::Toolkit;
 
 use crate::course::{Api, Edition};
 use crate::run::Harness;
-use java::Jdk;
+use jdk::Jdk;
 
 /// The API a submission is graded against when none was given and none
 /// was detected (javap failed, or nothing compiled): Coursera's, the

@@ -225,7 +225,8 @@ pub struct TrialLimits {
 pub struct Plan<'a> {
     /// Which method names to call.
     pub api: Api,
-    /// The folder of the student's classes (no permission for them).
+    /// The folder of the classes under test (the probe checks that the
+    /// plan names one).
     pub student: &'a Path,
     /// Whether the Board there is slider's reference, not the student's
     /// (the probe then renders a solution's boards without calling them).
@@ -355,7 +356,8 @@ pub struct Records {
     pub finished: bool,
     /// Whether it ended to run the rest of its plan in a fresh JVM (its
     /// `fresh`: a trial's `OutOfMemoryError` came without a stack trace,
-    /// after earlier trials may have spent the JVM's).
+    /// after earlier trials may have spent the JVM's; or a trial left a
+    /// thread alive that the JDK cannot stop, from JDK 20 on).
     pub fresh: bool,
 }
 

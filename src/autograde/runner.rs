@@ -274,7 +274,9 @@ fn jvm_ended(ended: &Ended, before_start: bool, container: &Container, oom_kills
     let last = tail
         .lines()
         .rev()
-        .find(|l| !l.trim().is_empty() && !l.starts_with("WARNING"))
+        // the JVM's own warnings (a deprecated flag's, JDK 25's on the
+        // memory model's) are not what ended it
+        .find(|l| !l.trim().is_empty() && !l.starts_with("WARNING") && !l.contains("VM warning: "))
         .unwrap_or("")
         .trim();
     Failure::JvmEnded {
@@ -444,7 +446,9 @@ mod tests {
             exit,
             stop,
             stdout: Vec::new(),
-            stderr_tail: b"WARNING: x\nException in thread \"main\" java.lang.Error: boom\n"
+            // the JVM's own warnings (JDK 25's on a deprecated flag) are not last words
+            stderr_tail: b"WARNING: x\nException in thread \"main\" java.lang.Error: boom\n\
+                OpenJDK 64-Bit Server VM warning: Option UseCompressedClassPointers was deprecated\n"
                 .to_vec(),
             channel: Vec::new(),
             wall: Duration::ZERO,

@@ -7,7 +7,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use super::{BenchLine, Times, file_name};
-use crate::autograde::java::Jdk;
+use crate::autograde::jdk::Jdk;
 use crate::search::classic::{solve, solve_generic};
 use crate::search::{Algorithm, SearchConfig};
 use crate::{Board, Solver};
@@ -278,7 +278,7 @@ pub fn reference_suite(
     let boards = course_boards(&[], course_dir, &timing)?;
     course_boards(&files, course_dir, &[])?;
     reference(&boards, runs, emit)?;
-    let jdk = Jdk::of(context)?;
+    let jdk = Jdk::of(context).map_err(|e| e.to_string())?;
     java_bibfs(&files, context.exe()?, &jdk, &context.temp_dir, emit)
 }
 

@@ -131,9 +131,16 @@ impl Run {
 /// Runs `slider autograde ARGS` from the crate's folder with a JSON report,
 /// under a watchdog; then ends, by pid, anything the run left behind.
 pub fn autograde(args: &[&str]) -> Run {
+    autograde_with(&[], args)
+}
+
+/// [`autograde`] with the environment variables `env` set (`JAVA_HOME`
+/// picks the JDK).
+pub fn autograde_with(env: &[(&str, &std::ffi::OsStr)], args: &[&str]) -> Run {
     let files = tempfile::tempdir().unwrap();
     let json = files.path().join("report.json");
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("slider"))
+        .envs(env.iter().copied())
         .current_dir(root_dir())
         .arg("autograde")
         .arg("--json")

@@ -226,10 +226,19 @@ impl Toolkit {
             Ok(())
         };
         let jdk = &options.jdk;
-        tool(
-            &jdk.javac,
-            javac_args(&toolkit.probe, &joined(&[&toolkit.probe]), &probe),
-        )?;
+        // Deep.java reads static fields through the JDK's own Unsafe (the
+        // memory JVM exports it too): sun.misc.Unsafe cannot tell an
+        // initialized class from JDK 22 on
+        let mut probe_args: Vec<OsString> =
+            ["--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"]
+                .map(OsString::from)
+                .into();
+        probe_args.extend(javac_args(
+            &toolkit.probe,
+            &joined(&[&toolkit.probe]),
+            &probe,
+        ));
+        tool(&jdk.javac, probe_args)?;
         tool(
             &jdk.javac,
             javac_args(

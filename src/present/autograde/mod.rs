@@ -20,6 +20,7 @@ pub mod html;
 mod markdown;
 mod notes;
 pub mod profile;
+mod setup;
 pub mod summary;
 
 use std::fmt::Write as _;

@@ -1,9 +1,10 @@
 /*
  * The probe's clocks: the CPU time of each thread of the JVM, read from the
  * operating system by thread id (/proc/self/task/ID/schedstat), the JVM's
- * own threads (collectors, compilers, the VM thread, the probe's) told
- * apart from the ones student code may run on, and the process's clock for
- * what threads that ended spent. Probe.java charges each trial with them.
+ * own threads (those that run no Java code: collectors, compilers, the VM
+ * thread; and the probe's) told apart from the ones student code may run
+ * on, and the process's clock for what threads that ended spent.
+ * Probe.java charges each trial with them.
  */
 package slider.probe;
 
@@ -30,13 +31,15 @@ final class Clocks {
     }
 
     /**
-     * The JVM's own threads when the probe starts (collectors, compilers,
-     * the VM thread, this one), by OS thread id: their CPU time is not a
+     * The JVM's own threads (see VM_THREADS), the launcher's and the
+     * probe's main thread, by OS thread id: their CPU time is not a
      * trial's. Found before any student code runs, so their names can be
-     * trusted; the Java threads that run student code (finalizers,
-     * cleaners, reference handling) are not among them. The JVM is started
-     * with fixed numbers of collector and compiler threads, so none is
-     * made later.
+     * trusted. Every other thread, those alive at the start included, is
+     * charged: the JVM's threads that run Java code (reference handling,
+     * finalizers, cleaners, MXBean notifications, signal handlers, the
+     * attach listener) may run the student's. The JVM is started with
+     * fixed numbers of collector and compiler threads, so none is made
+     * later.
      */
     static final java.util.Set<String> SERVICE = new java.util.HashSet<>();
     /** The Java threads alive when the probe starts, by identity. */
@@ -52,8 +55,27 @@ final class Clocks {
     static final java.util.Set<String> BASE = new java.util.HashSet<>();
     static int baseThreads;
 
+    /**
+     * The OS names (at most 15 characters) of the JVM's threads that never
+     * run Java code of anyone's, the same on JDK 17 to 25: the VM thread,
+     * the collectors', the compilers', the periodic task, the service
+     * thread, monitor deflation and (to JDK 19) the code cache sweeper.
+     */
+    private static final java.util.Set<String> VM_THREADS = java.util.Set.of(
+        "VM Thread", "C1 CompilerThre", "C2 CompilerThre", "VM Periodic Tas",
+        "Service Thread", "Monitor Deflati", "Sweeper thread");
+
+    /** Whether a thread of this OS name never runs Java code (see VM_THREADS). */
+    static boolean vmThread(String name) {
+        return VM_THREADS.contains(name) || name.startsWith("GC Thread#");
+    }
+
     /** Notes the JVM's own threads (see SERVICE). */
     static void findServiceThreads() throws java.io.IOException {
+        // the launcher's first thread waits for the JVM to end; this one
+        // runs the probe's watch
+        SERVICE.add(String.valueOf(ProcessHandle.current().pid()));
+        SERVICE.add(ownTask());
         for (Thread t : Thread.getAllStackTraces().keySet()) SYSTEM.put(t, true);
         baseThreads = THREADS.getThreadCount();
         String[] alive = new java.io.File("/proc/self/task").list();
@@ -66,10 +88,7 @@ final class Clocks {
                 } catch (java.io.IOException gone) {
                     continue;
                 }
-                if (name.startsWith("Finalizer") || name.startsWith("Common-Cleaner") || name.startsWith("Reference Handl")) {
-                    continue;
-                }
-                SERVICE.add(task.getFileName().toString());
+                if (vmThread(name)) SERVICE.add(task.getFileName().toString());
             }
         }
     }

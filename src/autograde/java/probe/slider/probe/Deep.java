@@ -2,7 +2,8 @@
  * The deep size of an object: the bytes of every object reachable from it
  * through instance fields and array elements, each as this JVM lays it out
  * (Instrumentation.getObjectSize; slider starts the memory JVMs without
- * compressed references or class pointers, the course's model). Not
+ * compressed references or class pointers, the course's model), arrays as
+ * the course's model lays them out (arrayBytes). Not
  * followed: Class objects, class loaders and running threads; what the
  * student's static fields and thread locals hold is charged by difference
  * (outside()). No method the student's code can override is called. A
@@ -103,15 +104,15 @@ final class Deep {
             if (seen.size() > 20_000_000) throw new IllegalStateException("more than 20,000,000 objects reachable");
             boolean counted = true;
             for (IdentityHashMap<Object, Boolean> set : notCounted) if (set.containsKey(o)) counted = false;
+            Class<?> c = o.getClass();
             if (counted) {
-                total += inst.getObjectSize(o);
+                total += c.isArray() ? arrayBytes(o, c) : inst.getObjectSize(o);
                 // a direct buffer's memory is outside the heap (Buffer's
                 // methods are the JDK's: no subclass of the student's exists)
                 if (o instanceof java.nio.Buffer && ((java.nio.Buffer) o).isDirect()) {
                     total += (long) ((java.nio.Buffer) o).capacity() * elementBytes((java.nio.Buffer) o);
                 }
             }
-            Class<?> c = o.getClass();
             if (c.isArray()) {
                 if (!c.getComponentType().isPrimitive()) {
                     for (Object e : (Object[]) o) follow(e, seen, todo);
@@ -127,6 +128,25 @@ final class Deep {
             }
         }
         return total;
+    }
+
+    /**
+     * An array's bytes in the course's model, on every JDK: a 24-byte
+     * header (mark, class pointer, length, padded to 8 bytes), then its
+     * elements, rounded up to 8 bytes. From JDK 22 on (JDK-8139457) an
+     * int[] starts at byte 20 when class pointers are not compressed, and
+     * getObjectSize says 8 bytes less for an odd length: not the course's
+     * figure (a 3x3 reference Board is 192 bytes, not 168).
+     */
+    private static long arrayBytes(Object array, Class<?> c) {
+        Class<?> e = c.getComponentType();
+        long each;
+        if (!e.isPrimitive() || e == long.class || e == double.class) each = 8;
+        else if (e == int.class || e == float.class) each = 4;
+        else if (e == short.class || e == char.class) each = 2;
+        else each = 1;
+        long bytes = 24 + each * java.lang.reflect.Array.getLength(array);
+        return (bytes + 7) & ~7L;
     }
 
     private static int elementBytes(java.nio.Buffer b) {
@@ -148,7 +168,10 @@ final class Deep {
         Instrumentation inst = Agent.get();
         java.util.List<Object> out = new java.util.ArrayList<>();
         ClassLoader student = Deep.class.getClassLoader();
-        sun.misc.Unsafe unsafe = unsafe();
+        // the JDK's own Unsafe (the memory JVM exports it to slider's
+        // classes): sun.misc.Unsafe has no shouldBeInitialized from JDK 22
+        // on, and warns on the first use of its field access from JDK 24
+        jdk.internal.misc.Unsafe unsafe = jdk.internal.misc.Unsafe.getUnsafe();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (c.getClassLoader() != student || c.isArray() || c.isPrimitive()) continue;
             String name = c.getName();
@@ -163,7 +186,7 @@ final class Deep {
             for (Field f : declared) {
                 if (!Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) continue;
                 // read through Unsafe: Field.get would initialize the class
-                out.add(unsafe.getObject(unsafe.staticFieldBase(f), unsafe.staticFieldOffset(f)));
+                out.add(unsafe.getReference(unsafe.staticFieldBase(f), unsafe.staticFieldOffset(f)));
             }
         }
         Thread worker = Thread.currentThread();
@@ -178,17 +201,6 @@ final class Deep {
         }
         return out.toArray();
     }
-
-    private static sun.misc.Unsafe unsafe() {
-        try {
-            Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-            f.setAccessible(true);
-            return (sun.misc.Unsafe) f.get(null);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("slider probe: no sun.misc.Unsafe", e);
-        }
-    }
-
 
     private static void follow(Object e, IdentityHashMap<Object, Boolean> seen, ArrayDeque<Object> todo) {
         if (e == null || e instanceof Class || e instanceof ClassLoader) return;

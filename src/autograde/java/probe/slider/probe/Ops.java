@@ -69,7 +69,7 @@ final class Ops {
         public String toString() { return "uncastable"; }
     }
 
-    /** Loads the classes before any policy exists (loading them needs no student code). */
+    /** Loads the classes before the first trial (loading them runs no student code). */
     static void prepare() {
         // the counting MinPQ takes its token before any student class loads
         try {

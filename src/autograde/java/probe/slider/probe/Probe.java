@@ -3,11 +3,18 @@
  * Board and Solver, performs the operations of a plan file on them through
  * reflection (so that a missing or misspelt method fails only the tests
  * that need it), and reports raw results to slider over file descriptor 3,
- * a pipe the student's code has no way to reach: a security policy gives
- * the student's classes no permission at all (no files, no exit, no exec,
- * no reflection into other classes), and what they print goes to the
- * ordinary standard output, which slider reads apart. slider judges every
- * result against its own Rust reference; nothing here decides a verdict.
+ * a pipe; what the student's code prints goes to the ordinary standard
+ * output, which slider reads apart. No security manager guards the probe
+ * (JDK 24 and later have none): the student's code cannot name it, since
+ * slider.probe is not on the class path it is compiled against, and
+ * slider's allow-list of what compiled classes may reference, checked
+ * before any of them runs, refuses reflection, threads, files, exec,
+ * System.exit and the like, so that neither the pipe nor the probe's
+ * fields can be reached. The operating system's sandbox (bubblewrap, a
+ * uid of its own, CPU, memory, process and output limits) is the outer
+ * wall: a JVM that ends early fails only the trials it left without a
+ * record. slider judges every result against its own Rust reference;
+ * nothing here decides a verdict.
  *
  * The protocol's other half is src/autograde/protocol.rs.
  *
@@ -42,9 +49,11 @@
  *   ID yardstick NS              the yardstick's CPU time just before the
  *                                trial (sent before its other records)
  *   fresh                        the JVM ends, and the first trial with no
- *                                record runs again in a fresh JVM: it threw
+ *                                record runs (again) in a fresh JVM: it threw
  *                                an OutOfMemoryError without a stack trace,
- *                                the JVM's few with one spent (see trial())
+ *                                the JVM's few with one spent (see trial()),
+ *                                or a trial before it left a thread alive
+ *                                that this JDK cannot stop (stopAll())
  *   done
  * After a limit record the JVM ends: the trial's threads cannot be trusted.
  */
@@ -59,13 +68,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.security.AllPermission;
-import java.security.CodeSource;
-import java.security.Permission;
-import java.security.PermissionCollection;
-import java.security.Permissions;
-import java.security.Policy;
-import java.security.ProtectionDomain;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +75,6 @@ import java.util.concurrent.locks.LockSupport;
 
 public final class Probe {
     private static PrintStream channel;
-    private static volatile boolean exiting;
     private static long cpuLimit = 5_000_000_000L, processLimit = 15_000_000_000L, wallLimit = 20_000_000_000L;
     /** The yardstick's board and its CPU time on the course's machine (none: 0). */
     private static int[][] yardstick;
@@ -106,7 +107,7 @@ public final class Probe {
             switch (w[0]) {
                 case "api": Ops.api = w[1]; break;
                 case "board": Ops.referenceBoard = w[1].equals("reference"); break;
-                case "student": student = new java.io.File(w[1]).getAbsoluteFile().toURI().toURL().toString(); break;
+                case "student": student = w[1]; break;
                 case "cpu-ms": cpuLimit = Long.parseLong(w[1]) * 1_000_000L; break;
                 case "process-cpu-ms": processLimit = Long.parseLong(w[1]) * 1_000_000L; break;
                 case "wall-ms": wallLimit = Long.parseLong(w[1]) * 1_000_000L; break;
@@ -125,7 +126,6 @@ public final class Probe {
         Ops.prepare();
         // the yardstick's code compiled before its first measurement counts
         if (yardstick != null) for (int i = 0; i < 3; i++) Yardstick.measure(yardstick);
-        guard(student);
         emit("hello");
         channel.flush();
         startWorker(plan);
@@ -135,39 +135,7 @@ public final class Probe {
     /** Ends the JVM, whatever threads the student left running. */
     private static void end() {
         channel.flush();
-        exiting = true;
         Runtime.getRuntime().halt(0);
-    }
-
-    /** Classes loaded from the student's folder get no permission. */
-    @SuppressWarnings("removal")
-    private static void guard(String studentUri) {
-        Policy.setPolicy(new Policy() {
-            private boolean isStudent(CodeSource source) {
-                return source != null && source.getLocation() != null
-                    && source.getLocation().toString().startsWith(studentUri);
-            }
-
-            @Override
-            public PermissionCollection getPermissions(CodeSource source) {
-                Permissions granted = new Permissions();
-                if (!isStudent(source)) granted.add(new AllPermission());
-                return granted;
-            }
-
-            @Override
-            public boolean implies(ProtectionDomain domain, Permission permission) {
-                return !isStudent(domain.getCodeSource());
-            }
-        });
-        // exitVM is granted to every class-path class by its class loader,
-        // whatever the policy says: refuse it here unless the probe exits.
-        System.setSecurityManager(new SecurityManager() {
-            @Override
-            public void checkExit(int status) {
-                if (!exiting) throw new SecurityException("System.exit(" + status + ") is not allowed in graded code");
-            }
-        });
     }
 
     static void emit(String... fields) {
@@ -246,6 +214,13 @@ public final class Probe {
     private static long serviceRead;
 
     private static final int RUNNING = 0, RETURNED = 1, CUT = 2;
+    /**
+     * Whether this JDK can stop a thread: from JDK 20 on, Thread.stop
+     * throws UnsupportedOperationException.
+     */
+    private static final boolean CAN_STOP = Runtime.version().feature() < 20;
+    /** Whether a thread of the last trial's is alive and cannot be stopped (worker only). */
+    private static boolean leftAlive;
     /** Whether no thread of the student's was alive after the last trial (the worker's). */
     private static boolean clean = true;
 
@@ -290,6 +265,12 @@ public final class Probe {
             if (list.equals(failedList)) {
                 emit(w[0], "skipped");
                 continue;
+            }
+            // A thread an earlier trial left could not be stopped: the next
+            // trial runs in a fresh JVM (the skipped ones above were told).
+            if (leftAlive) {
+                emit("fresh");
+                return;
             }
             String kind = trial(w);
             if ("fresh".equals(kind)) {
@@ -343,9 +324,10 @@ public final class Probe {
         Map<String, Long> seen = new HashMap<>(), serviceSeen = new HashMap<>();
         long ended = 0;
         // A trial that started with only the JVM's and the probe's threads
-        // alive, and started none, ran on the worker and the JVM's
-        // reference and finalizer threads alone: no thread of its ended
-        // unseen, and the JVM's own threads need not be read.
+        // alive, and started none, ran on the worker and the JVM's threads
+        // that run Java code (reference handling, finalizers, cleaners,
+        // notifications, signals) alone: no thread of its ended unseen,
+        // and the JVM's own threads need not be read.
         boolean alone = clean && Clocks.startedThreads() == trial.startedThreads;
         if (alone) {
             Clocks.sample(seen, null);
@@ -357,6 +339,7 @@ public final class Probe {
         }
         // Threads the trial left behind must not run into the next one.
         clean = alone || stopAll();
+        leftAlive = !clean && !CAN_STOP;
         long helpers = ended;
         for (Map.Entry<String, Long> e : seen.entrySet()) {
             if (!e.getKey().equals(Clocks.workerTask)) helpers += e.getValue() - trial.before.getOrDefault(e.getKey(), 0L);
@@ -426,11 +409,15 @@ public final class Probe {
     /**
      * Stops every Java thread the student's code started, in any group
      * (Thread.stop is final: no student code runs here); true when none
-     * was alive.
+     * was alive. Where the JDK cannot stop a thread (20 and later), none
+     * is touched: the next trial runs in a fresh JVM (runPlan), so that no
+     * thread of a trial's ever runs into another's, on every JDK. The JVM
+     * ends at the end of its plan whatever threads are left.
      */
     @SuppressWarnings({"deprecation", "removal"})
     private static boolean stopAll() {
         if (Clocks.onlyOwnThreads()) return true;
+        if (!CAN_STOP) return false;
         for (Thread t : Thread.getAllStackTraces().keySet()) {
             if (t == worker || Clocks.SYSTEM.containsKey(t)) continue;
             try {
