@@ -52,7 +52,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use budget::{Phase, Spent};
-pub use failure::{BadPath, Failure, Figure, JvmEnd, Law, LookedUpBy, NotRun};
+pub use failure::{
+    BadPath, Failure, Figure, FreshMiss, JvmEnd, Law, LookedUpBy, NotRun, QueueChange, Unqueued,
+};
 pub use notes::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
 pub use pipeline::autograde;
 pub use report::{

@@ -322,6 +322,33 @@ fn pace(
     }
 }
 
+/// The pace of fresh puzzle `i` of a timing group's `run`, on `board`: its
+/// own when the Solver answered it right, else the reference's, with why
+/// ([`Pace::reference_on`](super::judge::Pace::reference_on)): a fresh
+/// puzzle that threw, answered wrong or ran out of time is never nothing
+/// to compare.
+fn fresh_pace(
+    run: &GroupRun,
+    i: usize,
+    board: &crate::Board,
+    counts: &CountsCache,
+) -> Option<super::judge::Pace> {
+    use super::failure::FreshMiss;
+    let missed = match (run.records.trials.get(&i), run.missing.get(&i)) {
+        (Some(Record::Ok(fields)), _) => match super::judge::Pace::of(board, fields, counts) {
+            Some(pace) if pace.solved => return Some(pace),
+            Some(_) => FreshMiss::Wrong,
+            None => return None,
+        },
+        (Some(Record::Threw { .. } | Record::Missing(_)), _) => FreshMiss::Threw,
+        (Some(Record::Limit { .. }), _) | (None, Some(Failure::JvmEnded { .. })) => {
+            FreshMiss::Ended
+        }
+        (Some(Record::Skipped), _) | (None, _) => FreshMiss::NotRun,
+    };
+    super::judge::Pace::reference_on(board, counts, missed)
+}
+
 /// Fails each passed row of a timing `section` that its fresh puzzles
 /// (`section.controls`) show was looked up, not solved.
 fn looked_up(
@@ -333,7 +360,7 @@ fn looked_up(
     let fresh: Vec<_> = section
         .controls
         .iter()
-        .filter_map(|(i, board)| pace(run, *i, board, counts))
+        .filter_map(|(i, board)| fresh_pace(run, *i, board, counts))
         .collect();
     if fresh.is_empty() {
         return;
