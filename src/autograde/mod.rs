@@ -33,6 +33,7 @@ mod budget;
 pub mod calibrate;
 pub mod catalog;
 mod failure;
+mod fresh;
 pub mod gradescope;
 mod group_run;
 pub mod java;

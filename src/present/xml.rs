@@ -45,8 +45,41 @@ pub fn document(document: &str) -> Cow<'_, str> {
             out.push(c);
         } else {
             let mut buffer = [0; 4];
-            out.push_str(&crate::format::visible(c.encode_utf8(&mut buffer).as_bytes(), false));
+            out.push_str(&crate::format::visible(
+                c.encode_utf8(&mut buffer).as_bytes(),
+                false,
+            ));
         }
     }
     Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every character a student's text could bring, in a name.
+    const HOSTILE: &str =
+        "a\u{0}\u{1}\u{8}\u{b}\u{c}\u{1f}\u{7f}\u{9b}\u{fffe}\u{ffff}\u{10ffff}]]><x a='&'>";
+
+    #[test]
+    fn every_junit_writer_writes_xml_1_0_a_strict_parser_reads() {
+        for (what, xml) in [
+            ("slider grade", crate::present::grade::junit(&[], HOSTILE)),
+            (
+                "slider check",
+                crate::present::check::batch_junit(&[], HOSTILE),
+            ),
+        ] {
+            let parsed = roxmltree::Document::parse(&xml);
+            assert!(parsed.is_ok(), "{what}: {parsed:?}\n{xml}");
+            assert!(xml.chars().all(allowed), "{what}: {xml}");
+            // the name is still there, shown
+            assert!(xml.contains("a\u{2400}\u{2401}"), "{what}: {xml}");
+        }
+        // without the replacement, the same writer's file is refused
+        let raw = format!("<a>{HOSTILE}</a>").replace(['<', '>', '&', '\''], "");
+        assert!(roxmltree::Document::parse(&format!("<a>{raw}</a>")).is_err());
+        assert!(roxmltree::Document::parse(&format!("<a>{}</a>", document(&raw))).is_ok());
+    }
 }

@@ -279,7 +279,11 @@ fn queue_change(change: &QueueChange) -> Vec<String> {
             "a key's order changed after it was inserted into the MinPQ".to_string(),
             format!(
                 "{} changed from {before} to {after} while both were in the queue",
-                compared(by, key, &format!("another {} in the MinPQ", class_name(other)))
+                compared(
+                    by,
+                    key,
+                    &format!("another {} in the MinPQ", class_name(other))
+                )
             ),
         ],
         QueueChange::Threw {
