@@ -415,6 +415,38 @@ mod tests {
     }
 
     #[test]
+    fn the_order_audit_names_the_comparison_and_the_queues_comparator() {
+        let order = |by: Option<&str>| Failure::QueueKeyChanged {
+            change: QueueChange::Order {
+                key: "Solver$Node".into(),
+                other: "Solver$Node".into(),
+                by: by.map(str::to_string),
+                before: -1,
+                after: 1,
+            },
+        };
+        assert_eq!(
+            describe(&order(None))[1],
+            "compareTo() of a Solver$Node against another Solver$Node in the MinPQ changed from -1 to 1 while both were in the queue"
+        );
+        let lambda = describe(&order(Some("Solver$$Lambda$14/0x0000000800c0b440"))).join("\n");
+        assert!(
+            lambda.contains("the MinPQ's comparator (a lambda in Solver) on a Solver$Node"),
+            "{lambda}"
+        );
+        let threw = Failure::QueueKeyChanged {
+            change: QueueChange::Threw {
+                key: "Solver$Node".into(),
+                by: None,
+                class: "java.lang.NullPointerException".into(),
+                message: "null".into(),
+            },
+        };
+        assert_eq!(threw.reason(), Some("threw"));
+        assert!(describe(&threw)[0].ends_with("threw java.lang.NullPointerException"));
+    }
+
+    #[test]
     fn every_law_of_equals_has_its_own_sentence() {
         let lines: Vec<String> = Law::ALL
             .iter()
