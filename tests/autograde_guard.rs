@@ -17,7 +17,15 @@ mod common;
 use common::autograde::*;
 
 // Each refused fixture, and what one line of its refusal says.
-const REFUSED: [(&str, &str); 21] = [
+const REFUSED: [(&str, &str); 23] = [
+    (
+        "hostile/tiebreak-atomic",
+        "java.util.concurrent.atomic.AtomicInteger",
+    ),
+    (
+        "hostile/tiebreak-jdk-superclass",
+        "may not extend or implement java.util.",
+    ),
     (
         "hostile/exit",
         "Solver.java:40: error: slider grades Board and Solver as the course does: java.lang.System.exit is not part of the assignment",

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 // What every failure of a submission names (or, in a JVM where the
 // first attempt already failed, what the JVM says from then on).
-const NAMED_FAILURES: [(&str, &str, Option<&str>); 8] = [
+const NAMED_FAILURES: [(&str, &str, Option<&str>); 13] = [
     ("hostile/out-of-memory", "java.lang.OutOfMemoryError", None),
     (
         "hostile/stack-overflow",
@@ -42,93 +42,28 @@ const NAMED_FAILURES: [(&str, &str, Option<&str>); 8] = [
         Some("Could not initialize class Board"),
     ),
     ("hostile/message-hangs", "of CPU time in its threads", None),
-    (
-        "hostile/search-in-moves",
-        "Solver$Node.tieBreak changed from 0 to 1",
-        None,
-    ),
+    ("hostile/search-in-moves", ORDER_CHANGED, None),
+    ("hostile/tiebreak-deep", ORDER_CHANGED, None),
+    ("hostile/tiebreak-array-tail", ORDER_CHANGED, None),
+    ("hostile/tiebreak-side-map", ORDER_CHANGED, None),
+    ("hostile/tiebreak-static-map", ORDER_CHANGED, None),
     ("hostile/escapes", "java.lang.IllegalStateException", None),
     (
         "hostile/own-queue",
         "no key was inserted into algs4's MinPQ",
         None,
     ),
-];
-
-// What the guard refuses, before any code runs: a line of each refused
-// fixture's `guard` (file:line, as javac places an error, and the member).
-const REFUSED: [(&str, &str); 19] = [
     (
-        "hostile/exit",
-        "Solver.java:40: error: slider grades Board and Solver as the course does: java.lang.System.exit is not part of the assignment",
-    ),
-    ("hostile/exec", "java.lang.Runtime"),
-    ("hostile/reads-files", "java.nio.file.Files"),
-    ("hostile/forge-channel", "java.io.FileOutputStream"),
-    (
-        "hostile/replaces-out",
-        "Solver.java:41: error: slider grades Board and Solver as the course does: java.lang.System.setOut is not part of the assignment",
-    ),
-    ("hostile/threads", "java.lang.Thread"),
-    ("hostile/sleeper", "java.lang.Thread"),
-    (
-        "hostile/agent-shadow",
-        "java.lang.instrument.Instrumentation",
-    ),
-    ("hostile/audit-aware", "java.lang.StackWalker"),
-    ("hostile/forge-counters", "java.lang.Class.forName"),
-    ("hostile/helper-thread", "java.lang.Thread"),
-    ("hostile/helper-parent-group", "java.lang.ThreadGroup"),
-    (
-        "hostile/helper-getid",
-        "java.lang.management.ManagementFactory",
-    ),
-    ("hostile/helper-finalizer", "Solver.finalize"),
-    ("hostile/helper-short", "java.lang.Thread"),
-    (
-        "hostile/hidden-bloat",
-        "java.util.concurrent.atomic.AtomicReference",
-    ),
-    ("hostile/hidden-statics", "java.lang.ThreadLocal"),
-    ("hostile/hidden-handles", "java.nio.IntBuffer"),
-    (
-        "hostile/hidden-thread-state",
-        "may not extend or implement java.lang.Thread",
+        "hostile/decoy-minpq",
+        "keys slider looked at in algs4's MinPQ is or holds a Board",
+        None,
     ),
 ];
 
-/// Checks that each of `refused` was refused by the guard, naming its
-/// member, scored 0 with no test run.
-fn assert_refused(
-    reports: &std::collections::BTreeMap<String, &serde_json::Value>,
-    refused: &[(&str, &str)],
-) {
-    for (name, what) in refused {
-        let report = reports[*name];
-        assert_eq!(report["status"], "refused", "{name}: {report}");
-        assert_eq!(report["score"], 0.0, "{name}");
-        let guard: Vec<&str> = report["guard"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|l| l.as_str().unwrap())
-            .collect();
-        assert!(
-            guard.iter().any(|l| l.contains(what)),
-            "{name}: the guard names {what:?}: {guard:#?}"
-        );
-        assert!(
-            guard
-                .iter()
-                .all(|l| l.contains(&format!("fixtures/autograde/{name}/"))),
-            "{name}: every refusal names the submission's file: {guard:#?}"
-        );
-        assert!(
-            report["sections"].as_array().unwrap().is_empty(),
-            "{name}: no test ran"
-        );
-    }
-}
+/// What Solver 1's order audit says of a key of `buggy/mutates-queue`'s
+/// search (and of every fixture that hides its tie-break elsewhere).
+const ORDER_CHANGED: &str =
+    "compareTo() of a Solver$Node against another Solver$Node in the MinPQ changed";
 
 #[test]
 fn hostile_submissions_are_contained_and_their_reports_come_out() {
@@ -153,7 +88,8 @@ fn hostile_submissions_are_contained_and_their_reports_come_out() {
     let prints = reports["hostile/prints"];
     assert_eq!(prints["score"], 100.0);
     assert!(prints["printed_bytes"].as_u64().unwrap() > 0);
-    assert_refused(&reports, &REFUSED);
+    // (what the guard refuses, and where, is tests/autograde_guard.rs's;
+    // that the refused are refused, expected.txt's)
     for (name, what, after) in NAMED_FAILURES {
         let details = reports[name]["sections"]
             .as_array()

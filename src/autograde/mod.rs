@@ -40,6 +40,7 @@ mod budget;
 pub mod calibrate;
 pub mod catalog;
 mod failure;
+mod fresh;
 pub mod gradescope;
 mod group_run;
 pub mod java;
@@ -60,7 +61,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use budget::{Phase, Spent};
-pub use failure::{BadPath, Failure, Figure, JvmEnd, Law, LookedUpBy, NotRun};
+pub use failure::{
+    BadPath, Failure, Figure, FreshMiss, JvmEnd, Law, LookedUpBy, NotRun, QueueChange, Unqueued,
+};
 pub use notes::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
 pub use pipeline::autograde;
 pub use report::{

@@ -12,7 +12,6 @@ use super::failure::{Failure, JvmEnd, NotRun};
 use super::group_run::GroupRun;
 use super::judge::{Clocks, JudgeContext, judge};
 use super::memo::Memo;
-use super::model::CountsCache;
 use super::protocol::{self, Plan, Record, TrialLimits};
 use super::report::{SectionReport, TestResult, TrialFailure, Verdict};
 use super::toolkit::Toolkit;
@@ -310,48 +309,6 @@ fn judge_trial(
     }
 }
 
-/// The pace of trial `i` of a timing group's `run`, on `board`, if it
-/// finished.
-fn pace(
-    run: &GroupRun,
-    i: usize,
-    board: &crate::Board,
-    counts: &CountsCache,
-) -> Option<super::judge::Pace> {
-    match run.records.trials.get(&i)? {
-        protocol::Record::Ok(fields) => super::judge::Pace::of(board, fields, counts),
-        _ => None,
-    }
-}
-
-/// Fails each passed row of a timing `section` that its fresh puzzles
-/// (`section.controls`) show was looked up, not solved.
-fn looked_up(
-    section: &Section,
-    run: &GroupRun,
-    judged: &mut [(&super::catalog::Input, super::judge::Judgement)],
-    counts: &CountsCache,
-) {
-    let fresh: Vec<_> = section
-        .controls
-        .iter()
-        .filter_map(|(i, board)| pace(run, *i, board, counts))
-        .collect();
-    if fresh.is_empty() {
-        return;
-    }
-    for ((input, judgement), i) in judged.iter_mut().zip(section.ops.clone()) {
-        if judgement.failure.is_some() {
-            continue;
-        }
-        let row = input
-            .boards
-            .first()
-            .and_then(|board| pace(run, i, board, counts));
-        judgement.failure = row.and_then(|row| super::judge::looked_up(&row, &fresh));
-    }
-}
-
 /// Judges `section` from its group's run.
 pub(super) fn judge_section(
     section: &Section,
@@ -382,7 +339,7 @@ pub(super) fn judge_section(
         .zip(section.ops.clone())
         .map(|(input, i)| (input, judge_trial(section, run, input, i, &context)))
         .collect();
-    looked_up(section, run, &mut judged, &memo.counts);
+    super::fresh::looked_up(section, run, &mut judged, &memo.counts);
     let tests = if section.per_row {
         judged
             .into_iter()

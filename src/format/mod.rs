@@ -38,8 +38,9 @@ pub(crate) fn shorten(text: &str, truncated: bool) -> String {
 
 /// Text from an untrusted source, safe to print on a terminal: lossy UTF-8,
 /// C0 control characters as their Unicode pictures (`␛` for ESC, `␀`), DEL
-/// as `␡`, and C1 controls, bidi controls, line and paragraph separators
-/// and zero-width characters as `\u{9b}`. With `keep_newlines`, `\n` stays
+/// as `␡`, and C1 controls, bidi controls, line and paragraph separators,
+/// zero-width characters and the noncharacters U+FFFE and U+FFFF (which
+/// XML 1.0 forbids) as `\u{9b}`. With `keep_newlines`, `\n` stays
 /// a line break (tabs too); a lone `\r`, which could overwrite a line,
 /// never does. Every report slider prints goes through it.
 ///
@@ -49,6 +50,7 @@ pub(crate) fn shorten(text: &str, truncated: bool) -> String {
 /// assert_eq!(slider::format::visible(b"\x1b[31mred\r\n", true), "␛[31mred␍\n");
 /// assert_eq!(slider::format::visible(b"a\nb\xc2\x9b", false), "a␊b\\u{9b}");
 /// assert_eq!(slider::format::visible("x\u{202e}y\u{2028}".as_bytes(), true), "x\\u{202e}y\\u{2028}");
+/// assert_eq!(slider::format::visible("\u{fffe}".as_bytes(), true), "\\u{fffe}");
 /// ```
 pub fn visible(bytes: &[u8], keep_newlines: bool) -> String {
     use std::fmt::Write as _;
@@ -66,7 +68,10 @@ pub fn visible(bytes: &[u8], keep_newlines: bool) -> String {
             | '\u{2028}'..='\u{202e}'
             | '\u{2060}'..='\u{2069}'
             | '\u{61c}'
-            | '\u{feff}' => {
+            | '\u{feff}'
+            // the noncharacters XML 1.0 forbids
+            | '\u{fffe}'
+            | '\u{ffff}' => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),

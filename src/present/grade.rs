@@ -193,7 +193,8 @@ pub fn junit(results: &[PuzzleResult], suite: &str) -> String {
         test_suite.add_test_case(case);
     }
     report.add_test_suite(test_suite);
-    report.to_string().unwrap_or_default()
+    // a student's text may hold characters XML 1.0 forbids
+    super::xml::document(&report.to_string().unwrap_or_default()).into_owned()
 }
 
 #[derive(Serialize)]

@@ -12,7 +12,9 @@
 //! - [`github`]: the one escaper of GitHub workflow commands;
 //! - [`pdb`]: pattern-database notes, hints and build progress;
 //! - [`report_files`]: report files opened first and written last;
-//! - [`search`]: `slider solve`'s statistics and budget hints.
+//! - [`search`]: `slider solve`'s statistics and budget hints;
+//! - [`xml`]: the characters XML 1.0 allows, in every XML file and HTML
+//!   page.
 //!
 //! Adding an output format: a function in the module of what it renders
 //! (`check.rs` or `grade.rs`), and for a console format a variant of
@@ -27,6 +29,7 @@ pub mod grade;
 pub mod pdb;
 pub mod report_files;
 pub mod search;
+pub mod xml;
 
 /// What a command prints on standard output (`--format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::{Clocks, JudgeContext, Judgement};
 use crate::Board;
 use crate::autograde::catalog::{Check, TimingTest};
-use crate::autograde::failure::{Failure, Figure, LookedUpBy};
+use crate::autograde::failure::{Failure, Figure, FreshMiss, LookedUpBy};
 use crate::autograde::model::{
     self, CPU_LIMIT, Counts, CountsCache, SOLVER_MEMORY_FACTOR, memory, scale,
 };
@@ -128,13 +128,13 @@ fn measured(
     })
 }
 
-/// A Solver that inserted nothing into slider's counting `MinPQ` searched
-/// with a queue of its own (`java.util.PriorityQueue`, a class of its own):
-/// its counts and memory of zero are not a measurement. (Every search of
-/// the reference inserts at least the board and its twin.)
+/// A Solver that inserted nothing into slider's counting `MinPQ`, or only
+/// keys that are not search nodes (a decoy), searched with a queue of its
+/// own (`java.util.PriorityQueue`, a class of its own): its counts and
+/// memory are not a measurement of its search ([`super::unqueued`]).
 fn unqueued(judgement: &mut Judgement, fields: &[String], context: &JudgeContext<'_>) {
-    if context.counted_queue && count(fields, "inserts").is_ok_and(|n| n == 0.0) {
-        judgement.failure = Some(Failure::QueueNotUsed);
+    if let Some(failure) = super::queue::not_used(fields, context) {
+        judgement.failure = Some(failure);
     }
 }
 
@@ -161,6 +161,9 @@ pub struct Pace {
     /// been looked up (a wrong one made with no search is just wrong, and
     /// Timing 1 says so).
     pub solved: bool,
+    /// A fresh puzzle without a right answer: why. Its pace is then the
+    /// reference's own ([`Pace::reference_on`]).
+    pub missed: Option<FreshMiss>,
 }
 
 impl Pace {
@@ -177,6 +180,26 @@ impl Pace {
                 .ok()
                 .and_then(|m| m.parse::<u32>().ok())
                 == Some(reference.moves),
+            missed: None,
+        })
+    }
+
+    /// The pace that stands for a fresh puzzle on `board` the Solver gave
+    /// no right answer to (`missed` says why): the course's reference's
+    /// own work, its insertions and its Boards. A fresh puzzle that threw,
+    /// answered wrong or ran out of time is never nothing to compare: a
+    /// Solver that searches does at least a twentieth of the reference's
+    /// work on a public puzzle, however slow or wrong it is on the fresh
+    /// one, and a table does none.
+    #[must_use]
+    pub fn reference_on(board: &Board, counts: &CountsCache, missed: FreshMiss) -> Option<Pace> {
+        let reference = counts.reference(board)?;
+        Some(Pace {
+            inserts: reference.inserts as f64,
+            boards: reference.boards as f64,
+            reference: reference.inserts,
+            solved: false,
+            missed: Some(missed),
         })
     }
 
@@ -186,20 +209,29 @@ impl Pace {
 }
 
 /// Whether a timing row whose pace was `row` was looked up, judged against
-/// the fresh puzzles' `fresh` (those that finished): [`LOOKED_UP`] times
-/// fewer `MinPQ` insertions, or Boards made, per reference insertion than
-/// on the least of them. A row whose answer is wrong was not looked up
-/// (what the fresh puzzles are then compared with depends on their draw).
+/// the fresh puzzles' `fresh` (each a pace of its own, or the reference's
+/// for one without a right answer: [`Pace::reference_on`]):
+/// [`LOOKED_UP`] times fewer `MinPQ` insertions, or Boards made, per
+/// reference insertion than on the least of them. A row whose answer is
+/// wrong was not looked up (what the fresh puzzles are then compared with
+/// depends on their draw).
 #[must_use]
 pub fn looked_up(row: &Pace, fresh: &[Pace]) -> Option<Failure> {
     if !row.solved {
         return None;
     }
-    let least = |f: &dyn Fn(&Pace) -> f64| fresh.iter().map(f).fold(f64::INFINITY, f64::min);
-    let verdict = |by, row: f64, fresh: f64| {
+    // the least of the fresh puzzles' paces, and that puzzle's miss
+    let least = |f: &dyn Fn(&Pace) -> f64| {
+        fresh
+            .iter()
+            .map(|p| (f(p), p.missed))
+            .fold((f64::INFINITY, None), |a, b| if b.0 < a.0 { b } else { a })
+    };
+    let verdict = |by, row: f64, (fresh, missed): (f64, Option<FreshMiss>)| {
         (fresh.is_finite() && row * LOOKED_UP < fresh).then(|| Failure::LookedUp {
             by,
             times: (row > 0.0).then(|| (fresh / row) as u64),
+            fresh: missed,
         })
     };
     verdict(
@@ -291,6 +323,7 @@ mod tests {
             boards,
             reference,
             solved: true,
+            missed: None,
         }
     }
 
@@ -325,7 +358,8 @@ mod tests {
             looked_up(&pace(0.0, 41.0, 1_108_443), &fresh),
             Some(Failure::LookedUp {
                 by: LookedUpBy::Insertions,
-                times: None
+                times: None,
+                fresh: None,
             })
         );
         // insertions faked to the reference's count, without the Boards a
@@ -334,11 +368,64 @@ mod tests {
             looked_up(&pace(1_108_443.0, 41.0, 1_108_443), &fresh),
             Some(Failure::LookedUp {
                 by: LookedUpBy::Boards,
-                times: Some(25_612)
+                times: Some(25_612),
+                fresh: None,
             })
         );
-        // no fresh puzzle finished: nothing to compare with
+        // no fresh puzzle planned (the model could not count them): nothing
+        // to compare with
         assert_eq!(looked_up(&pace(0.0, 41.0, 1_108_443), &[]), None);
+    }
+
+    /// A fresh puzzle without a right answer, as the runner makes it: the
+    /// reference's own pace on it.
+    fn missed(inserts: u64, boards: u64, why: FreshMiss) -> Pace {
+        Pace {
+            inserts: inserts as f64,
+            boards: boards as f64,
+            reference: inserts,
+            solved: false,
+            missed: Some(why),
+        }
+    }
+
+    #[test]
+    fn a_fresh_puzzle_without_a_right_answer_counts_as_the_references_work() {
+        // a table whose fresh puzzles all throw: its rows did no search
+        let thrown = [
+            missed(3_000, 2_950, FreshMiss::Threw),
+            missed(12_000, 11_800, FreshMiss::Threw),
+        ];
+        assert_eq!(
+            looked_up(&pace(0.0, 41.0, 1_108_443), &thrown),
+            Some(Failure::LookedUp {
+                by: LookedUpBy::Insertions,
+                times: None,
+                fresh: Some(FreshMiss::Threw),
+            })
+        );
+        // a slow Solver whose fresh 4x4 ran out of time, on a public puzzle
+        // it solved with a search: three times the reference's work there
+        // (or ten times less, with a strong heuristic) stands
+        let ended = [
+            pace(9_000.0, 8_800.0, 3_000),
+            missed(12_000, 11_800, FreshMiss::Ended),
+        ];
+        assert_eq!(looked_up(&pace(3_300.0, 3_200.0, 1_118), &ended), None);
+        assert_eq!(looked_up(&pace(112.0, 110.0, 1_118), &ended), None);
+        // the least is then the one that ran out of time; the row's answer
+        // from a table is still found out
+        assert_eq!(
+            looked_up(&pace(2.0, 41.0, 1_118), &ended),
+            Some(Failure::LookedUp {
+                by: LookedUpBy::Insertions,
+                times: Some(559),
+                fresh: Some(FreshMiss::Ended),
+            })
+        );
+        // a fresh puzzle answered at once and wrong is no pace of zero
+        let wrong = [missed(3_000, 2_950, FreshMiss::Wrong)];
+        assert!(looked_up(&pace(0.0, 1.0, 275_661), &wrong).is_some());
     }
 
     #[test]

@@ -6,9 +6,11 @@
 
 mod board;
 mod measure;
+mod queue;
 mod solver;
 
 pub use measure::{LOOKED_UP, Pace, looked_up};
+pub use queue::{queue_change, unqueued};
 pub use solver::Optima;
 
 use super::catalog::{Check, Input};

@@ -215,17 +215,14 @@ pub(super) fn judge(
             }
             Ok(())
         }
-        // a search that inserted nothing into algs4's MinPQ used a queue of
-        // its own, which no audit sees
-        Check::QueueUnchanged if context.counted_queue && count(fields, "inserts")? == 0 => {
-            Err(Failure::QueueNotUsed)
-        }
-        Check::QueueUnchanged => match named(fields, "queue-audit") {
-            Some("") => Ok(()),
-            Some(what) => Err(Failure::QueueKeyChanged {
-                what: what.to_string(),
-            }),
-            None => Err(Failure::ProbeIncomplete),
+        // a search that inserted nothing into algs4's MinPQ, or nothing
+        // that is a search node, used a queue of its own, which no audit sees
+        Check::QueueUnchanged => match super::queue::not_used(fields, context) {
+            Some(failure) => Err(failure),
+            None => match super::queue::queue_change(fields)? {
+                None => Ok(()),
+                Some(change) => Err(Failure::QueueKeyChanged { change }),
+            },
         },
         Check::EqualsCalled => {
             if count(fields, "equals")? == 0 {

@@ -3,7 +3,7 @@
 
 use crate::Board;
 use crate::autograde::protocol::LimitKind;
-use crate::autograde::{BadPath, Failure, JvmEnd, Law, NotRun};
+use crate::autograde::{BadPath, Failure, FreshMiss, JvmEnd, Law, NotRun, QueueChange, Unqueued};
 
 /// A board as the course draws it: `n`, then its rows, indented.
 #[must_use]
@@ -142,25 +142,33 @@ pub fn describe(failure: &Failure) -> Vec<String> {
         Failure::EqualsNotGrandparent { calls, of } => vec![format!(
             "equals() called {calls} times (of {of}) with a board that is not a neighbor of a neighbor (compare only with the previous search node's board)"
         )],
-        Failure::LookedUp { by, times } => {
+        Failure::LookedUp { by, times, fresh } => {
             let what = match by {
                 crate::autograde::LookedUpBy::Insertions => "MinPQ insertions",
                 crate::autograde::LookedUpBy::Boards => "Boards made",
             };
-            vec![
-                match times {
-                    Some(times) => format!(
-                        "{times}x fewer {what} per insertion of the course's reference than on fresh puzzles drawn this run"
-                    ),
-                    None => format!("no {what} at all, where fresh puzzles drawn this run took some"),
-                },
-                "the course's puzzles are public: this one was looked up, not solved".to_string(),
-            ]
+            let mut out = vec![match (times, fresh) {
+                (Some(times), None) => format!(
+                    "{times}x fewer {what} per insertion of the course's reference than on fresh puzzles drawn this run"
+                ),
+                (None, None) => format!("no {what} at all, where fresh puzzles drawn this run took some"),
+                (Some(times), Some(_)) => format!(
+                    "{times}x fewer {what} per insertion of the course's reference than the reference's own on a fresh puzzle drawn this run"
+                ),
+                (None, Some(_)) => format!(
+                    "no {what} at all, where the course's reference makes some on a fresh puzzle drawn this run"
+                ),
+            }];
+            if let Some(fresh) = fresh {
+                out.push(format!(
+                    "that fresh puzzle {}: it counts as the course's reference's work, never as nothing to compare",
+                    fresh_miss(*fresh)
+                ));
+            }
+            out.push("the course's puzzles are public: this one was looked up, not solved".to_string());
+            out
         }
-        Failure::QueueKeyChanged { what } => vec![
-            "a key was mutated after it was inserted into the MinPQ".to_string(),
-            format!("first change: {}", v(what)),
-        ],
+        Failure::QueueKeyChanged { change } => queue_change(change),
         Failure::Threw {
             class,
             message,
@@ -221,10 +229,82 @@ pub fn describe(failure: &Failure) -> Vec<String> {
         } => vec![jvm_ended(end, *before_start, last_words)],
         Failure::NotRun { why } => vec![format!("not run: {}", not_run(why))],
         Failure::OverLimit => vec!["over the limit (see the table)".to_string()],
-        Failure::QueueNotUsed => vec![
-            "no key was inserted into algs4's MinPQ: the search used a queue of its own, whose work the course's counts and memory do not see".to_string(),
-        ],
+        Failure::QueueNotUsed { why } => vec![match why {
+            Unqueued::NoInsert => "no key was inserted into algs4's MinPQ: the search used a queue of its own, whose work the course's counts and memory do not see".to_string(),
+            Unqueued::NoSearchNode { keys } => format!(
+                "none of the {keys} keys slider looked at in algs4's MinPQ is or holds a Board: the search used a queue of its own, whose work the course's counts, memory and Solver test 1 do not see"
+            ),
+        }],
         Failure::ProbeIncomplete => vec!["slider's probe sent an incomplete record (a bug in slider?)".to_string()],
+    }
+}
+
+/// Why a fresh timing puzzle gave no pace of its own.
+fn fresh_miss(miss: FreshMiss) -> &'static str {
+    match miss {
+        FreshMiss::Threw => "threw",
+        FreshMiss::Wrong => "was answered with the wrong number of moves",
+        FreshMiss::Ended => "ran out of time or memory",
+        FreshMiss::NotRun => "was not run",
+    }
+}
+
+/// A class as the probe names it (`Solver$Node`), a lambda's hidden class
+/// as the class it is in.
+fn class_name(name: &str) -> String {
+    match name.split_once("$$Lambda") {
+        Some((outer, _)) => format!("a lambda in {}", v(outer)),
+        None => v(name),
+    }
+}
+
+/// What Solver 1's order audit found.
+fn queue_change(change: &QueueChange) -> Vec<String> {
+    let compared = |by: &Option<String>, key: &str, other: &str| match by {
+        None => format!("compareTo() of a {} against {other}", class_name(key)),
+        Some(by) => format!(
+            "the MinPQ's comparator ({}) on a {} and {other}",
+            class_name(by),
+            class_name(key)
+        ),
+    };
+    match change {
+        QueueChange::Order {
+            key,
+            other,
+            by,
+            before,
+            after,
+        } => vec![
+            "a key's order changed after it was inserted into the MinPQ".to_string(),
+            format!(
+                "{} changed from {before} to {after} while both were in the queue",
+                compared(
+                    by,
+                    key,
+                    &format!("another {} in the MinPQ", class_name(other))
+                )
+            ),
+        ],
+        QueueChange::Threw {
+            key,
+            by,
+            class,
+            message,
+        } => {
+            let thrown = if message == "null" || message.is_empty() {
+                v(class)
+            } else {
+                format!("{}: {}", v(class), v(message))
+            };
+            vec![
+                format!(
+                    "{} threw {thrown}",
+                    compared(by, key, "another key in the MinPQ")
+                ),
+                "(slider compares keys in the queue again, as the heap does, to check that their order does not change)".to_string(),
+            ]
+        }
     }
 }
 
@@ -332,6 +412,38 @@ mod tests {
                 "{why:?}: {line}"
             );
         }
+    }
+
+    #[test]
+    fn the_order_audit_names_the_comparison_and_the_queues_comparator() {
+        let order = |by: Option<&str>| Failure::QueueKeyChanged {
+            change: QueueChange::Order {
+                key: "Solver$Node".into(),
+                other: "Solver$Node".into(),
+                by: by.map(str::to_string),
+                before: -1,
+                after: 1,
+            },
+        };
+        assert_eq!(
+            describe(&order(None))[1],
+            "compareTo() of a Solver$Node against another Solver$Node in the MinPQ changed from -1 to 1 while both were in the queue"
+        );
+        let lambda = describe(&order(Some("Solver$$Lambda$14/0x0000000800c0b440"))).join("\n");
+        assert!(
+            lambda.contains("the MinPQ's comparator (a lambda in Solver) on a Solver$Node"),
+            "{lambda}"
+        );
+        let threw = Failure::QueueKeyChanged {
+            change: QueueChange::Threw {
+                key: "Solver$Node".into(),
+                by: None,
+                class: "java.lang.NullPointerException".into(),
+                message: "null".into(),
+            },
+        };
+        assert_eq!(threw.reason(), Some("threw"));
+        assert!(describe(&threw)[0].ends_with("threw java.lang.NullPointerException"));
     }
 
     #[test]

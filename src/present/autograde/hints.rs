@@ -142,7 +142,7 @@ fn by_check(check: Check) -> &'static str {
             "throw IllegalArgumentException when the initial board is unsolvable"
         }
         Check::QueueUnchanged => {
-            "never change a search node once it is in the MinPQ: its priority must stay as it was inserted"
+            "never change a search node once it is in the MinPQ: it must compare with the other keys as it did when it was inserted (a priority cached on its first comparison is fine)"
         }
         Check::EqualsCalled | Check::EqualsOnlyBoards | Check::EqualsOnlyGrandparent => {
             "the critical optimization: skip a neighbor equal to the board of the node's predecessor, compared with equals(); no visited set"

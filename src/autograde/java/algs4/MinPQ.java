@@ -6,8 +6,14 @@
  * it). It counts its operations in slider.probe.Tally, and tells
  * slider.probe.Instances of each queue made, each key inserted and each key
  * about to leave (which the probe uses to measure the queues' memory, and to
- * check that no key changes while in a queue). The probe loads this class
- * before any student class, so that the token it takes is its own.
+ * check that no key's order changes while in a queue: Solver 1). The probe
+ * loads this class before any student class, so that the token it takes is
+ * its own.
+ *
+ * The order audit's comparisons are made here, by the method the heap's own
+ * comparisons go through (compare), on the key the queue was given: no
+ * frame of slider's probe is on the stack while a student's compareTo() or
+ * comparator runs, and its Board counts are not counted (Instances.pause).
  */
 package edu.princeton.cs.algs4;
 
@@ -51,7 +57,7 @@ public class MinPQ<Key> implements Iterable<Key> {
         for (int k = n / 2; k >= 1; k--) sink(k);
         for (int i = 0; i < n; i++) slider.probe.Tally.insert();
         slider.probe.Instances.created(TOKEN, this);
-        for (int i = 1; i <= n; i++) slider.probe.Instances.inserted(TOKEN, pq[i]);
+        for (int i = 1; i <= n; i++) audit(slider.probe.Instances.inserted(TOKEN, this, comparator, pq[i], pq, n, i));
     }
 
     public boolean isEmpty() { return n == 0; }
@@ -74,15 +80,15 @@ public class MinPQ<Key> implements Iterable<Key> {
         slider.probe.Tally.insert();
         if (n == pq.length - 1) resize(2 * pq.length);
         pq[++n] = x;
-        swim(n);
-        slider.probe.Instances.inserted(TOKEN, x);
+        int at = swim(n);
+        audit(slider.probe.Instances.inserted(TOKEN, this, comparator, x, pq, n, at));
     }
 
     public Key delMin() {
         if (isEmpty()) throw new NoSuchElementException("Priority queue underflow");
         slider.probe.Tally.delMin();
         Key min = pq[1];
-        slider.probe.Instances.deleting(TOKEN, min);
+        audit(slider.probe.Instances.deleting(TOKEN, min));
         exch(1, n--);
         sink(1);
         pq[n + 1] = null;
@@ -90,11 +96,13 @@ public class MinPQ<Key> implements Iterable<Key> {
         return min;
     }
 
-    private void swim(int k) {
+    /** Moves the key at k up to its place; returns the place. */
+    private int swim(int k) {
         while (k > 1 && greater(k / 2, k)) {
             exch(k / 2, k);
             k = k / 2;
         }
+        return k;
     }
 
     private void sink(int k) {
@@ -107,10 +115,38 @@ public class MinPQ<Key> implements Iterable<Key> {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private boolean greater(int i, int j) {
-        if (comparator == null) return ((Comparable<Key>) pq[i]).compareTo(pq[j]) > 0;
-        return comparator.compare(pq[i], pq[j]) > 0;
+        return compare(pq[i], pq[j]) > 0;
+    }
+
+    /** The queue's order of two keys: its comparator's, or compareTo(). */
+    @SuppressWarnings("unchecked")
+    private int compare(Key a, Key b) {
+        if (comparator == null) return ((Comparable<Key>) a).compareTo(b);
+        return comparator.compare(a, b);
+    }
+
+    /**
+     * The comparisons the order audit asks for (none: null), made as the
+     * heap makes its own, their signs handed back. One that throws is the
+     * audit's finding, and is thrown on, as the heap's own would be.
+     */
+    @SuppressWarnings("unchecked")
+    private void audit(slider.probe.Instances.Pairs pairs) {
+        if (pairs == null) return;
+        int[] signs = new int[pairs.size()];
+        slider.probe.Instances.pause(TOKEN, true);
+        try {
+            for (int i = 0; i < signs.length; i++) {
+                signs[i] = Integer.signum(compare((Key) pairs.left(i), (Key) pairs.right(i)));
+            }
+        } catch (Throwable t) {
+            slider.probe.Instances.threw(TOKEN, pairs, t);
+            throw t;
+        } finally {
+            slider.probe.Instances.pause(TOKEN, false);
+        }
+        slider.probe.Instances.compared(TOKEN, pairs, signs);
     }
 
     private void exch(int i, int j) {

@@ -1,16 +1,32 @@
 /*
- * The MinPQ instances of one trial, for the probe: kept (strongly) while a
- * trial measures the queues' memory, and the keys they were given, to
- * check that none changes while it is in a queue (Solver 1).
+ * The MinPQ instances of one trial, for the probe: the queues a trial
+ * measures the memory of (kept strongly while it does), whether their keys
+ * are search nodes, and Solver 1's order audit of the keys they hold.
  *
- * The check calls no student code. When a key has been inserted (after
- * its swim, so that what the insert's own comparisons cached is in it),
- * its state is copied by reflection: the key's own fields, and the fields
- * and array elements of what it reaches, three references deep. When the
- * key leaves the queue, the copy is compared with the key. Nothing the
- * student's code can see differs between a trial whose result is judged
- * and one whose is not: every operation copies the first WATCHED keys
- * inserted, in the same way, and no compareTo() or equals() is called.
+ * The order audit. A key is judged by its order, as a heap uses it: when
+ * one of the first WATCHED keys of an operation is in its place after its
+ * insertion, the queue compares it (with its own comparator, or
+ * compareTo(), in MinPQ.audit, as the heap compares keys) with a few
+ * witnesses then in the queue: its nearest heap ancestors and the root,
+ * its children, the last key, and a few others spread over the heap. The
+ * signs are kept. When either key of such a pair is about to leave the
+ * queue (delMin), the pair is compared again, both still in the queue: a
+ * sign that changed is a key whose order changed while it was in the
+ * MinPQ, wherever the state that changed it lives (the key, what it
+ * reaches, another object, a static). A cache filled on first use that
+ * leaves the order as it was passes. Every operation audits its first
+ * WATCHED keys the same way, whichever test it serves, so nothing the
+ * student's code can observe tells a judged run from the others. The
+ * audit is bounded: WATCHED keys, at most WITNESSES comparisons each at
+ * insertion and as many again later, pairs dropped after DELETES delMin()s.
+ *
+ * A search node. The Solver tests run with slider's reference Board, so a
+ * key of the search's queue is, or reaches, a reference Board: through
+ * the fields of its classes (up to the JDK's) and the elements of arrays,
+ * within REACH references (the JDK's objects, a Solver and threads are not
+ * followed). The record counts the keys looked at that are and are not
+ * (board-keys, other-keys): a Solver none of whose keys reaches a Board
+ * searched elsewhere, and its MinPQ is a decoy (queue_not_used).
  *
  * Only the counting MinPQ can announce a queue or a key: it is handed a
  * token once, when the probe loads it before any student class, and
@@ -25,19 +41,32 @@ import java.util.IdentityHashMap;
 import java.util.List;
 
 public final class Instances {
-    /** The keys copied per operation (Solver 1's puzzles need far fewer). */
+    /** The keys audited, and looked at for a Board, per operation (Solver 1's puzzles need far fewer). */
     static final int WATCHED = 2048;
-    /** How far from the key a change is looked for. */
-    private static final int DEPTH = 3;
-    /** A longer primitive array is compared by its hash. */
+    /** The most witnesses a key is compared with. */
+    static final int WITNESSES = 10;
+    /** After this many delMin()s with pairs open in an operation, the audit stops. */
+    static final int DELETES = 1 << 17;
+    /** How many references from a key a Board is looked for. */
+    private static final int REACH = 3;
+    /** The elements of an array looked at for a Board. */
     private static final int ELEMENTS = 64;
 
     private static final Object TOKEN = new Object();
     private static volatile boolean handedOut;
-    private static volatile boolean recording;
+    /** Guards everything below; no student code runs while it is held. */
+    private static final Object LOCK = new Object();
+
+    private static boolean recording;
     private static final List<Object> queues = new ArrayList<>();
-    private static final IdentityHashMap<Object, State> keys = new IdentityHashMap<>();
-    private static int watched;
+    private static final IdentityHashMap<Object, Boolean> recordedQueues = new IdentityHashMap<>();
+
+    private static int watched, deletes;
+    private static long boardKeys, otherKeys;
+    /** Each key of an open pair, and its pairs. */
+    private static final IdentityHashMap<Object, List<Pair>> open = new IdentityHashMap<>();
+    /** The first finding: its record fields (null: none). */
+    private static List<String> finding;
 
     private Instances() { }
 
@@ -48,272 +77,290 @@ public final class Instances {
         return TOKEN;
     }
 
+    /** Comparisons the queue is to make, and hand back the signs of (compared). */
+    public static final class Pairs {
+        final Object[] lefts, rights;
+        /** The signs when the pairs were first compared; null: this is the first time. */
+        final int[] before;
+        final Object comparator;
+
+        Pairs(Object[] lefts, Object[] rights, int[] before, Object comparator) {
+            this.lefts = lefts;
+            this.rights = rights;
+            this.before = before;
+            this.comparator = comparator;
+        }
+
+        public int size() { return lefts.length; }
+
+        public Object left(int i) { return lefts[i]; }
+
+        public Object right(int i) { return rights[i]; }
+    }
+
+    /** Two keys in a queue, compared once with this sign, open until either leaves. */
+    private static final class Pair {
+        final Object left, right, comparator;
+        final int sign;
+        boolean closed;
+
+        Pair(Object left, Object right, Object comparator, int sign) {
+            this.left = left;
+            this.right = right;
+            this.comparator = comparator;
+            this.sign = sign;
+        }
+    }
+
     /** A MinPQ was made. */
     public static void created(Object token, Object queue) {
         if (token != TOKEN) return;
-        if (recording) synchronized (queues) { queues.add(queue); }
-    }
-
-    /** A key is in a MinPQ, in its place. */
-    @SuppressWarnings("removal")
-    public static void inserted(Object token, Object key) {
-        if (token != TOKEN || key == null) return;
-        synchronized (keys) {
-            if (watched >= WATCHED || keys.containsKey(key)) return;
-            watched++;
-            // the student's Solver is on the stack: slider's own reflection
-            // must not be judged by its (empty) permissions
-            State s = java.security.AccessController.doPrivileged(
-                (java.security.PrivilegedAction<State>) () -> State.of(key));
-            keys.put(key, s);
+        synchronized (LOCK) {
+            if (recording) note(queue);
         }
     }
 
-    /** A key is about to leave a MinPQ. */
-    @SuppressWarnings("removal")
-    public static void deleting(Object token, Object key) {
+    /** While counting, the Board counts of this thread are not kept (the audit's comparisons). */
+    public static void pause(Object token, boolean on) {
         if (token != TOKEN) return;
-        State before;
-        synchronized (keys) {
-            if (keys.isEmpty()) return;
-            before = keys.remove(key);
+        Tally.pause(on);
+    }
+
+    /**
+     * A key is in a MinPQ, in its place `at` of `heap` (1 to n); the
+     * comparisons to make with its witnesses, or null.
+     */
+    public static Pairs inserted(Object token, Object queue, Object comparator, Object key, Object[] heap, int n, int at) {
+        if (token != TOKEN || key == null) return null;
+        synchronized (LOCK) {
+            if (recording) note(queue);
+            if (watched >= WATCHED) return null;
+            watched++;
+            if (searchNode(key)) boardKeys++;
+            else otherKeys++;
+            List<Object> witnesses = new ArrayList<>(WITNESSES);
+            int[] places = {at / 2, at / 4, at / 8, 1, 2 * at, 2 * at + 1, n, spread(1, n), spread(2, n), spread(3, n)};
+            for (int p : places) {
+                if (p < 1 || p > n || p >= heap.length || witnesses.size() == WITNESSES) continue;
+                Object w = heap[p];
+                if (w == null || w == key || containsIdentity(witnesses, w)) continue;
+                witnesses.add(w);
+            }
+            if (witnesses.isEmpty()) return null;
+            Object[] lefts = new Object[witnesses.size()];
+            java.util.Arrays.fill(lefts, key);
+            return new Pairs(lefts, witnesses.toArray(), null, comparator);
         }
-        if (before == null) return;
-        String change = java.security.AccessController.doPrivileged(
-            (java.security.PrivilegedAction<String>) () -> before.changeIn(key));
-        if (change != null) Tally.queueOutOfOrder(change);
+    }
+
+    /** A place of a heap of n keys, spread by the count of keys watched (the same in every run). */
+    private static int spread(int salt, int n) {
+        long h = (watched * 0x9E3779B97F4A7C15L + salt * 0xBF58476D1CE4E5B9L) >>> 33;
+        return 1 + (int) (h % n);
+    }
+
+    private static boolean containsIdentity(List<Object> list, Object o) {
+        for (Object x : list) if (x == o) return true;
+        return false;
+    }
+
+    /** A key is about to leave a MinPQ: the open pairs it is in, to compare again, or null. */
+    public static Pairs deleting(Object token, Object key) {
+        if (token != TOKEN) return null;
+        synchronized (LOCK) {
+            if (open.isEmpty()) return null;
+            if (++deletes > DELETES) {
+                open.clear();
+                return null;
+            }
+            List<Pair> pairs = open.remove(key);
+            if (pairs == null) return null;
+            List<Pair> live = new ArrayList<>(pairs.size());
+            for (Pair p : pairs) {
+                if (p.closed) continue;
+                p.closed = true;
+                live.add(p);
+            }
+            if (live.isEmpty()) return null;
+            Object[] lefts = new Object[live.size()], rights = new Object[live.size()];
+            int[] before = new int[live.size()];
+            Object comparator = live.get(0).comparator;
+            for (int i = 0; i < live.size(); i++) {
+                lefts[i] = live.get(i).left;
+                rights[i] = live.get(i).right;
+                before[i] = live.get(i).sign;
+            }
+            return new Pairs(lefts, rights, before, comparator);
+        }
+    }
+
+    /** The signs of `pairs`, as the queue compared them. */
+    public static void compared(Object token, Pairs pairs, int[] signs) {
+        if (token != TOKEN || pairs == null || signs == null || signs.length != pairs.size()) return;
+        synchronized (LOCK) {
+            for (int i = 0; i < signs.length; i++) {
+                if (pairs.before == null) {
+                    Pair p = new Pair(pairs.lefts[i], pairs.rights[i], pairs.comparator, signs[i]);
+                    open.computeIfAbsent(p.left, k -> new ArrayList<>(2)).add(p);
+                    open.computeIfAbsent(p.right, k -> new ArrayList<>(2)).add(p);
+                } else if (signs[i] != pairs.before[i] && finding == null) {
+                    finding = new ArrayList<>();
+                    finding.add("queue-audit=order");
+                    finding.add("queue-audit-key=" + simple(pairs.lefts[i].getClass()));
+                    finding.add("queue-audit-other=" + simple(pairs.rights[i].getClass()));
+                    finding.add("queue-audit-by=" + (pairs.comparator == null ? "" : simple(pairs.comparator.getClass())));
+                    finding.add("queue-audit-before=" + pairs.before[i]);
+                    finding.add("queue-audit-after=" + signs[i]);
+                }
+            }
+        }
+    }
+
+    /**
+     * A comparison of the audit threw: the trial's finding (the exception
+     * goes on to the Solver, as one the heap's comparisons threw would).
+     * Its message is read here, on the trial's thread, under its limits.
+     */
+    public static void threw(Object token, Pairs pairs, Throwable t) {
+        if (token != TOKEN || pairs == null || t == null) return;
+        String message;
+        try {
+            message = String.valueOf(t.getMessage());
+        } catch (Throwable inner) {
+            message = "";
+        }
+        if (message.length() > 300) message = message.substring(0, 300) + "...";
+        synchronized (LOCK) {
+            if (finding != null) return;
+            finding = new ArrayList<>();
+            finding.add("queue-audit=threw");
+            finding.add("queue-audit-key=" + simple(pairs.lefts[0].getClass()));
+            finding.add("queue-audit-by=" + (pairs.comparator == null ? "" : simple(pairs.comparator.getClass())));
+            finding.add("queue-audit-threw=" + t.getClass().getName());
+            finding.add("queue-audit-message=" + message);
+        }
     }
 
     /** A new operation: no key watched yet. */
     static void begin() {
-        synchronized (keys) {
-            keys.clear();
+        synchronized (LOCK) {
+            open.clear();
             watched = 0;
+            deletes = 0;
+            boardKeys = 0;
+            otherKeys = 0;
+            finding = null;
         }
     }
 
-    static void record(boolean on) {
-        synchronized (queues) { queues.clear(); }
-        recording = on;
-    }
-
-    static List<Object> recorded() {
-        synchronized (queues) { return new ArrayList<>(queues); }
+    /** The audit's record fields: the keys looked at, and the first finding. */
+    static List<String> fields() {
+        synchronized (LOCK) {
+            List<String> out = new ArrayList<>();
+            out.add("board-keys=" + boardKeys);
+            out.add("other-keys=" + otherKeys);
+            if (finding == null) out.add("queue-audit=");
+            else out.addAll(finding);
+            return out;
+        }
     }
 
     /**
-     * A key's state: the values of a fixed walk from it (a primitive's
-     * value, a reference's identity, a short primitive array's elements, a
-     * long one's hash). Objects of the key's own class (other search
-     * nodes) and of the JDK are known by identity only: the former are
-     * keys of their own, the latter either immutable (String, Integer) or
-     * out of reach; so are a Solver and slider's classes (an inner class's
-     * enclosing instance is the search, not the key). The walk is made
-     * again, naming each value, only to say where a change is.
+     * Recording on: the queues made from now on, and those a key is
+     * inserted into (a queue made before, in a static initializer or an
+     * earlier trial, is measured when it is used).
      */
-    static final class State {
-        private final List<Object> values = new ArrayList<>();
-        /** With `names`, the path of each value (only when saying where a change is). */
-        private final List<String> names;
-
-        private State(boolean named) {
-            names = named ? new ArrayList<>() : null;
+    static void record(boolean on) {
+        synchronized (LOCK) {
+            queues.clear();
+            recordedQueues.clear();
+            recording = on;
         }
+    }
 
-        static State of(Object key) {
-            State s = new State(false);
-            s.walk(key, key.getClass(), "", 0, new IdentityHashMap<>());
-            return s;
-        }
+    static List<Object> recorded() {
+        synchronized (LOCK) { return new ArrayList<>(queues); }
+    }
 
-        /**
-         * The first change from this state in `key`, in words; null: none.
-         * Every change counts, a cache filled lazily too: the course's test
-         * is that an object added to a MinPQ is not mutated.
-         */
-        String changeIn(Object key) {
-            State now = of(key);
-            int n = Math.min(values.size(), now.values.size());
-            int at = 0;
-            while (at < n && same(values.get(at), now.values.get(at))) at++;
-            if (at == n && values.size() == now.values.size()) return null;
-            State named = new State(true);
-            named.walk(key, key.getClass(), simple(key.getClass()), 0, new IdentityHashMap<>());
-            if (at >= n || at >= named.names.size()) {
-                return "what " + simple(key.getClass()) + " reaches changed while the key was in the MinPQ";
+    private static void note(Object queue) {
+        if (recordedQueues.put(queue, Boolean.TRUE) == null) queues.add(queue);
+    }
+
+    // ---- search nodes ---------------------------------------------------
+
+    /** Whether `key` is, or reaches within REACH references, a reference Board. */
+    @SuppressWarnings("removal")
+    private static boolean searchNode(Object key) {
+        Class<?> board = Ops.boardClass;
+        if (board == null) return false;
+        if (key.getClass() == board) return true;
+        // the student's Solver is on the stack: slider's own reflection
+        // must not be judged by its (empty) permissions
+        return java.security.AccessController.doPrivileged(
+            (java.security.PrivilegedAction<Boolean>) () -> reaches(key, board, 0, new IdentityHashMap<>()));
+    }
+
+    private static boolean reaches(Object o, Class<?> board, int depth, IdentityHashMap<Object, Boolean> seen) {
+        if (o == null) return false;
+        Class<?> c = o.getClass();
+        if (c == board) return true;
+        if (depth == REACH || seen.put(o, Boolean.TRUE) != null) return false;
+        if (c.isArray()) {
+            if (c.getComponentType().isPrimitive()) return false;
+            Object[] elements = (Object[]) o;
+            for (int i = 0; i < Math.min(elements.length, ELEMENTS); i++) {
+                if (reaches(elements[i], board, depth + 1, seen)) return true;
             }
-            Object was = values.get(at), is = now.values.get(at);
-            String where = named.names.get(at);
-            if (was instanceof Elements && is instanceof Elements) {
-                int i = ((Elements) was).differsAt((Elements) is);
-                where += "[" + i + "]";
-                was = ((Elements) was).get(i);
-                is = ((Elements) is).get(i);
+            return false;
+        }
+        if (isJdk(c) || o instanceof Thread || isSolver(c)) return false;
+        for (Field f : FIELDS.get(c)) {
+            Object v;
+            try {
+                v = f.get(o);
+            } catch (IllegalAccessException closed) {
+                continue;
             }
-            return where + " changed from " + shown(was) + " to " + shown(is) + " while the key was in the MinPQ";
+            if (reaches(v, board, depth + 1, seen)) return true;
         }
+        return false;
+    }
 
-        private static boolean same(Object was, Object is) {
-            if (was instanceof Elements) return is instanceof Elements && ((Elements) was).differsAt((Elements) is) < 0;
-            return isBox(was) ? was.equals(is) : was == is;
-        }
+    /** A Solver holds its initial Board: what reaches one is not a search node for that. */
+    private static boolean isSolver(Class<?> c) {
+        String name = c.getName();
+        return name.equals("Solver") || name.endsWith(".Solver");
+    }
 
-        /** A primitive's value (a student's subclass of Number is an object like any other). */
-        private static boolean isBox(Object v) {
-            if (v == null) return false;
-            Class<?> c = v.getClass();
-            return c == Integer.class || c == Long.class || c == Short.class || c == Byte.class
-                || c == Character.class || c == Boolean.class || c == Float.class || c == Double.class;
-        }
-
-        private void add(String at, Object value) {
-            values.add(value);
-            if (names != null) names.add(at);
-        }
-
-        private String name(String at, String more) {
-            return names == null ? "" : at + more;
-        }
-
-        private void walk(Object o, Class<?> keyClass, String at, int depth, IdentityHashMap<Object, Boolean> seen) {
-            if (seen.put(o, Boolean.TRUE) != null) return;
-            Class<?> c = o.getClass();
-            if (c.isArray()) {
-                array(o, at, depth, keyClass, seen);
-                return;
-            }
-            for (Field f : FIELDS.get(c)) {
-                Object v;
-                try {
-                    v = f.get(o);
-                } catch (IllegalAccessException closed) {
-                    continue;
-                }
-                String name = name(at, "." + f.getName());
-                add(name, v);
-                if (!f.getType().isPrimitive()) follow(v, keyClass, name, depth, seen);
-            }
-        }
-
-        private void array(Object a, String at, int depth, Class<?> keyClass, IdentityHashMap<Object, Boolean> seen) {
-            int length = java.lang.reflect.Array.getLength(a);
-            add(name(at, ".length"), length);
-            Class<?> e = a.getClass().getComponentType();
-            if (e.isPrimitive()) {
-                if (length > ELEMENTS) {
-                    add(name(at, " (its elements)"), primitiveHash(a));
-                } else {
-                    // a copy, compared element by element (Elements)
-                    add(at, new Elements(a));
-                }
-                return;
-            }
-            Object[] elements = (Object[]) a;
-            for (int i = 0; i < Math.min(length, ELEMENTS); i++) {
-                String name = name(at, "[" + i + "]");
-                add(name, elements[i]);
-                follow(elements[i], keyClass, name, depth, seen);
-            }
-        }
-
-        private void follow(Object v, Class<?> keyClass, String at, int depth, IdentityHashMap<Object, Boolean> seen) {
-            if (v == null || depth + 1 > DEPTH) return;
-            Class<?> c = v.getClass();
-            if (c == keyClass || (!c.isArray() && isJdk(c)) || v instanceof Thread) return;
-            String name = c.getName();
-            if (name.equals("Solver") || name.endsWith(".Solver") || name.startsWith("edu.princeton.cs.algs4.")) return;
-            walk(v, keyClass, at, depth + 1, seen);
-        }
-
-        /** Each class's instance fields, up its hierarchy to the JDK's, made accessible. */
-        private static final ClassValue<Field[]> FIELDS = new ClassValue<Field[]>() {
-            @Override
-            protected Field[] computeValue(Class<?> c) {
-                List<Field> out = new ArrayList<>();
-                for (Class<?> k = c; k != null && !isJdk(k); k = k.getSuperclass()) {
-                    for (Field f : k.getDeclaredFields()) {
-                        if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
-                        try {
-                            f.setAccessible(true);
-                            out.add(f);
-                        } catch (RuntimeException closed) {
-                            // not readable: not part of the state
-                        }
+    /** Each class's instance reference fields, up its hierarchy to the JDK's, made accessible. */
+    private static final ClassValue<Field[]> FIELDS = new ClassValue<Field[]>() {
+        @Override
+        protected Field[] computeValue(Class<?> c) {
+            List<Field> out = new ArrayList<>();
+            for (Class<?> k = c; k != null && !isJdk(k); k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    // an inner class's enclosing instance is the search, not the key
+                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic() || f.getType().isPrimitive()) continue;
+                    try {
+                        f.setAccessible(true);
+                        out.add(f);
+                    } catch (RuntimeException closed) {
+                        // not readable: not followed
                     }
                 }
-                return out.toArray(new Field[0]);
             }
-        };
-
-        private static boolean isJdk(Class<?> c) {
-            String name = c.getName();
-            return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-                || name.startsWith("sun.") || name.startsWith("com.sun.");
+            return out.toArray(new Field[0]);
         }
+    };
 
-        private static int primitiveHash(Object a) {
-            if (a instanceof int[]) return java.util.Arrays.hashCode((int[]) a);
-            if (a instanceof short[]) return java.util.Arrays.hashCode((short[]) a);
-            if (a instanceof byte[]) return java.util.Arrays.hashCode((byte[]) a);
-            if (a instanceof char[]) return java.util.Arrays.hashCode((char[]) a);
-            if (a instanceof long[]) return java.util.Arrays.hashCode((long[]) a);
-            if (a instanceof boolean[]) return java.util.Arrays.hashCode((boolean[]) a);
-            if (a instanceof float[]) return java.util.Arrays.hashCode((float[]) a);
-            return java.util.Arrays.hashCode((double[]) a);
-        }
+    private static boolean isJdk(Class<?> c) {
+        String name = c.getName();
+        return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
+            || name.startsWith("sun.") || name.startsWith("com.sun.");
+    }
 
-        /**
-         * A copy of a short primitive array's elements (its length is a
-         * value of its own, before it): equal when every element is.
-         */
-        private static final class Elements {
-            private final Object copy;
-            private final int length;
-
-            Elements(Object array) {
-                length = java.lang.reflect.Array.getLength(array);
-                Object c = java.lang.reflect.Array.newInstance(array.getClass().getComponentType(), length);
-                System.arraycopy(array, 0, c, 0, length);
-                copy = c;
-            }
-
-            /** The first index whose element differs in `other`; -1: none. */
-            int differsAt(Elements other) {
-                if (copy.getClass() != other.copy.getClass() || length != other.length) return 0;
-                if (equal(copy, other.copy)) return -1;
-                for (int i = 0; i < length; i++) {
-                    if (!get(i).equals(other.get(i))) return i;
-                }
-                return -1;
-            }
-
-            Object get(int i) {
-                return i < length ? java.lang.reflect.Array.get(copy, i) : null;
-            }
-
-            private static boolean equal(Object a, Object b) {
-                if (a instanceof int[]) return java.util.Arrays.equals((int[]) a, (int[]) b);
-                if (a instanceof short[]) return java.util.Arrays.equals((short[]) a, (short[]) b);
-                if (a instanceof byte[]) return java.util.Arrays.equals((byte[]) a, (byte[]) b);
-                if (a instanceof char[]) return java.util.Arrays.equals((char[]) a, (char[]) b);
-                if (a instanceof long[]) return java.util.Arrays.equals((long[]) a, (long[]) b);
-                if (a instanceof boolean[]) return java.util.Arrays.equals((boolean[]) a, (boolean[]) b);
-                // float and double by their bits, as a boxed element's equals() compares them
-                if (a instanceof float[]) return java.util.Arrays.equals((float[]) a, (float[]) b);
-                return java.util.Arrays.equals((double[]) a, (double[]) b);
-            }
-        }
-
-        private static String simple(Class<?> c) {
-            String name = c.getName();
-            return name.substring(name.lastIndexOf('.') + 1);
-        }
-
-        private static String shown(Object v) {
-            if (v == null) return "null";
-            if (isBox(v)) return String.valueOf(v);
-            // an object is named by its class only: no student method is called
-            return "another " + simple(v.getClass());
-        }
+    private static String simple(Class<?> c) {
+        String name = c.getName();
+        return name.substring(name.lastIndexOf('.') + 1);
     }
 }

@@ -25,8 +25,9 @@
  *                           call=result for each
  *   solve-two A B           two Solvers, then each's moves and solution
  *   solve-null              new Solver(null)
- *   audit B                 a Solver: Tally fields (the equals() counts, and
- *                           the first key changed in a MinPQ: Instances)
+ *   audit B                 a Solver: Tally fields (the equals() counts, the
+ *                           keys that are search nodes, and the first key
+ *                           whose order changed in a MinPQ: Instances)
  *   board-memory B          the deep size of a new Board, with what the
  *                           student's statics came to hold for it (Deep)
  *   solver-memory B         moves, the deep size of the Solver, the deep size

@@ -1,6 +1,7 @@
 /*
  * slider's counters: what the reference Board and the counting MinPQ were
- * asked to do during one trial. Anyone may add to a count (which only
+ * asked to do during one trial (not the Board calls of the order audit's
+ * own comparisons: Instances). Anyone may add to a count (which only
  * makes a Solver look worse); only the probe, in this package, can read or
  * reset them. The fields are private, and the security manager refuses the
  * student's code the reflection that would reach them.
@@ -11,25 +12,52 @@ public final class Tally {
     private static long boards, equals, equalsNotBoard, equalsNotGrandparent;
     private static long hamming, manhattan, toStrings, tileAts;
     private static long inserts, deletes, size, maxSize;
-    private static String queueAudit;
+    /**
+     * The thread whose Board calls are not counted while the order audit
+     * compares keys (Instances.pause), and how deep its pauses are; null
+     * while none is.
+     */
+    private static Thread paused;
+    private static int pauses;
 
     private Tally() { }
 
-    public static void board() { boards++; }
+    /** Whether this call is counted: not one of the audit's comparisons. */
+    private static boolean counted() {
+        return paused == null || paused != Thread.currentThread();
+    }
+
+    /** The audit's comparisons start (on) or end on this thread (Instances.pause). */
+    static void pause(boolean on) {
+        Thread me = Thread.currentThread();
+        if (on) {
+            if (paused != me) {
+                paused = me;
+                pauses = 0;
+            }
+            pauses++;
+        } else if (paused == me && --pauses <= 0) {
+            paused = null;
+            pauses = 0;
+        }
+    }
+
+    public static void board() { if (counted()) boards++; }
 
     public static void equalsCall(boolean board, boolean grandparent) {
+        if (!counted()) return;
         equals++;
         if (!board) equalsNotBoard++;
         else if (!grandparent) equalsNotGrandparent++;
     }
 
-    public static void hamming() { hamming++; }
+    public static void hamming() { if (counted()) hamming++; }
 
-    public static void manhattan() { manhattan++; }
+    public static void manhattan() { if (counted()) manhattan++; }
 
-    public static void toStringCall() { toStrings++; }
+    public static void toStringCall() { if (counted()) toStrings++; }
 
-    public static void tileAt() { tileAts++; }
+    public static void tileAt() { if (counted()) tileAts++; }
 
     public static void insert() {
         inserts++;
@@ -41,16 +69,10 @@ public final class Tally {
         size--;
     }
 
-    /** The first key the counting MinPQ saw out of heap order. */
-    public static void queueOutOfOrder(String what) {
-        if (queueAudit == null) queueAudit = what;
-    }
-
     static void reset() {
         boards = equals = equalsNotBoard = equalsNotGrandparent = 0;
         hamming = manhattan = toStrings = tileAts = 0;
         inserts = deletes = size = maxSize = 0;
-        queueAudit = null;
     }
 
     /** name=value fields, for the probe's record. */
@@ -68,7 +90,8 @@ public final class Tally {
         out.add("deletes=" + deletes);
         out.add("max-size=" + maxSize);
         out.add("end-size=" + size);
-        out.add("queue-audit=" + (queueAudit == null ? "" : queueAudit));
+        // the keys looked at for a Board, and the order audit's finding
+        out.addAll(Instances.fields());
         return out;
     }
 }

@@ -7,110 +7,8 @@ use std::time::Duration;
 use super::protocol::LimitKind;
 use crate::Board;
 
-/// What showed that a timing puzzle was looked up ([`Failure::LookedUp`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LookedUpBy {
-    /// `MinPQ` insertions per insertion of the course's reference.
-    Insertions,
-    /// Boards made per insertion of the course's reference.
-    Boards,
-}
-
-/// How a JVM ended without a record of a trial.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum JvmEnd {
-    /// `java` could not be started: the system's error.
-    CannotStart(crate::run::OsError),
-    /// Its wall-clock limit ran out.
-    Wall,
-    /// Its CPU limit ran out.
-    Cpu,
-    /// It was over its memory limit.
-    Memory,
-    /// The program printed more than the output cap.
-    Output,
-    /// The container the grader runs in ran out of memory and its kernel
-    /// killed the JVM (`limit`: the container's memory, in bytes).
-    ContainerMemory {
-        /// The container's memory limit.
-        limit: u64,
-    },
-    /// It exited by itself with this code.
-    Exited(i32),
-    /// A signal killed it.
-    Killed(i32),
-    /// It ended, how is not known.
-    Unknown,
-}
-
-impl JvmEnd {
-    /// Its stable name in the JSON.
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        match self {
-            JvmEnd::CannotStart(_) => "cannot_start",
-            JvmEnd::Wall => "wall",
-            JvmEnd::Cpu => "cpu",
-            JvmEnd::Memory => "memory",
-            JvmEnd::Output => "output",
-            JvmEnd::ContainerMemory { .. } => "container_memory",
-            JvmEnd::Exited(_) => "exited",
-            JvmEnd::Killed(_) => "killed",
-            JvmEnd::Unknown => "unknown",
-        }
-    }
-}
-
-/// Why a trial was not run.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NotRun {
-    /// The submission's time (`--time-limit`, or its wall backstop) ran
-    /// out first.
-    TimeUp,
-    /// The reference classes the test runs with did not compile.
-    NoReference {
-        /// javac's first error line, as javac printed it (its words, not
-        /// slider's).
-        javac: String,
-    },
-    /// An earlier input of the same test ended the JVM.
-    EarlierEndedJvm,
-    /// The group's JVM was ended this many times already.
-    RestartsSpent(usize),
-    /// An easier timing puzzle (this one, or an earlier one when unknown)
-    /// ran out of time.
-    Harder {
-        /// The course's name of the puzzle that ran out of time.
-        puzzle: Option<String>,
-    },
-    /// An earlier input of its list failed: the course moves on to the
-    /// next list.
-    EarlierInList,
-    /// The probe sent no record and the JVM no reason.
-    NoRecord,
-}
-
-impl NotRun {
-    /// Its stable name in the JSON.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// assert_eq!(slider::autograde::NotRun::TimeUp.kind(), "time_up");
-    /// ```
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        match self {
-            NotRun::TimeUp => "time_up",
-            NotRun::NoReference { .. } => "no_reference",
-            NotRun::EarlierEndedJvm => "earlier_ended_jvm",
-            NotRun::RestartsSpent(_) => "restarts_spent",
-            NotRun::Harder { .. } => "harder",
-            NotRun::EarlierInList => "earlier_in_list",
-            NotRun::NoRecord => "no_record",
-        }
-    }
-}
+mod why;
+pub use why::{BadPath, FreshMiss, JvmEnd, Law, LookedUpBy, NotRun, QueueChange, Unqueued};
 
 /// Why one trial failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -211,19 +109,22 @@ pub enum Failure {
     /// A timing row's puzzle was looked up, not solved: per insertion of
     /// the course's reference, the Solver inserted far fewer keys or made
     /// far fewer Boards on it than on the least of the fresh puzzles drawn
-    /// this run.
+    /// this run (a fresh puzzle without a right answer counting as the
+    /// course's reference's work).
     LookedUp {
         /// What gave it away.
         by: LookedUpBy,
         /// How many times less than on the fresh puzzles (rounded down);
         /// `None`: none at all.
         times: Option<u64>,
+        /// When the least of the fresh puzzles was one without a right
+        /// answer, taken as the reference's work: why it had none.
+        fresh: Option<FreshMiss>,
     },
-    /// A key changed while it was in the `MinPQ`.
+    /// A key's order changed while it was in the `MinPQ` (Solver 1).
     QueueKeyChanged {
-        /// The first change slider found, in the probe's words (the field's
-        /// path from the key, its value when inserted and when it left).
-        what: String,
+        /// The first change the order audit found.
+        change: QueueChange,
     },
     /// The student's code threw.
     Threw {
@@ -284,9 +185,14 @@ pub enum Failure {
     },
     /// A measured figure is over the course's limit (the figures say which).
     OverLimit,
-    /// The Solver inserted nothing into algs4's `MinPQ`: it searched with a
-    /// queue of its own, which the course's counts and memory cannot see.
-    QueueNotUsed,
+    /// The Solver's search did not use algs4's `MinPQ`: it inserted
+    /// nothing there, or nothing that is a search node (a decoy), and
+    /// searched with a queue of its own, which the course's counts, memory
+    /// and audit cannot see.
+    QueueNotUsed {
+        /// Which.
+        why: Unqueued,
+    },
     /// A record lacks a field the judge needs.
     ProbeIncomplete,
 }
@@ -329,14 +235,16 @@ impl Failure {
             Failure::JvmEnded { .. } => "jvm_ended",
             Failure::NotRun { .. } => "not_run",
             Failure::OverLimit => "over_limit",
-            Failure::QueueNotUsed => "queue_not_used",
+            Failure::QueueNotUsed { .. } => "queue_not_used",
             Failure::ProbeIncomplete => "probe_incomplete",
         }
     }
 
     /// The stable name of its reason, for the failures that have one
     /// (a JVM's end, why it was not run, what is wrong with a path, the
-    /// law of `equals()` that does not hold).
+    /// law of `equals()` that does not hold, what the order audit found,
+    /// why the `MinPQ` was not the search's, which fresh puzzle had no
+    /// right answer).
     #[must_use]
     pub fn reason(&self) -> Option<&'static str> {
         match self {
@@ -344,99 +252,13 @@ impl Failure {
             Failure::NotRun { why } => Some(why.kind()),
             Failure::BadSolution { why, .. } => Some(why.kind()),
             Failure::EqualsLaw { law } => Some(law.name()),
+            Failure::QueueKeyChanged { change } => Some(match change {
+                QueueChange::Order { .. } => "order",
+                QueueChange::Threw { .. } => "threw",
+            }),
+            Failure::QueueNotUsed { why } => Some(why.kind()),
+            Failure::LookedUp { fresh, .. } => fresh.map(FreshMiss::kind),
             _ => None,
-        }
-    }
-}
-
-/// A law of `equals()` the course checks (Board 10), in the order it is
-/// checked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Law {
-    /// `a.equals(a)`.
-    Reflexive,
-    /// `a.equals(b) == b.equals(a)`.
-    Symmetric,
-    /// `a.equals(b) && b.equals(c)` gives `a.equals(c)`.
-    Transitive,
-    /// `a.equals(null)` is false.
-    Null,
-    /// `a.equals("...")` is false.
-    String,
-    /// `a.equals(x)` for an `x` of a type no Board can be cast to is false.
-    Uncastable,
-    /// `a.equals(b)` is true with `b` an equal Board in an `Object` variable.
-    ObjectBoard,
-    /// `a.equals(s)` is false with `s` a String in an `Object` variable.
-    ObjectString,
-}
-
-impl Law {
-    /// Every law, in the order the judge checks them.
-    pub const ALL: [Law; 8] = [
-        Law::Reflexive,
-        Law::Symmetric,
-        Law::Transitive,
-        Law::Null,
-        Law::String,
-        Law::Uncastable,
-        Law::ObjectBoard,
-        Law::ObjectString,
-    ];
-
-    /// Its name: the probe's field, and the JSON's `reason`.
-    ///
-    /// ```
-    /// assert_eq!(slider::autograde::Law::ObjectBoard.name(), "object-board");
-    /// ```
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Law::Reflexive => "reflexive",
-            Law::Symmetric => "symmetric",
-            Law::Transitive => "transitive",
-            Law::Null => "null",
-            Law::String => "string",
-            Law::Uncastable => "uncastable",
-            Law::ObjectBoard => "object-board",
-            Law::ObjectString => "object-string",
-        }
-    }
-
-    /// What `equals()` must answer.
-    #[must_use]
-    pub fn holds_when(self) -> bool {
-        matches!(
-            self,
-            Law::Reflexive | Law::Symmetric | Law::Transitive | Law::ObjectBoard
-        )
-    }
-}
-
-/// What is wrong first with a path `solution()` returned.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BadPath {
-    /// Its board at this place (from 1) is not n followed by n^2 numbers.
-    NotABoard(usize),
-    /// The checker's first finding on it.
-    Finding(crate::check::FindingKind),
-    /// The checker rejected it without a finding.
-    Rejected,
-}
-
-impl BadPath {
-    /// Its stable name: `not_a_board`, `rejected`, or the checker's code of
-    /// its finding.
-    ///
-    /// ```
-    /// assert_eq!(slider::autograde::BadPath::NotABoard(2).kind(), "not_a_board");
-    /// ```
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        match self {
-            BadPath::NotABoard(_) => "not_a_board",
-            BadPath::Finding(finding) => finding.code(),
-            BadPath::Rejected => "rejected",
         }
     }
 }
