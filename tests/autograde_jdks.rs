@@ -84,7 +84,7 @@ fn the_reference_scores_100_percent_on_jdk_25_with_the_courses_memory_figures() 
             Some(submission_board_bytes(n) as f64),
             "n = {n}"
         );
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             assert_eq!(
                 bytes["reference"].as_f64(),
                 Some((4 * n * n + 32 * n + 48) as f64),

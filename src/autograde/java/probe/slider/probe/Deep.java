@@ -136,7 +136,7 @@ final class Deep {
      * elements, rounded up to 8 bytes. From JDK 22 on (JDK-8139457) an
      * int[] starts at byte 20 when class pointers are not compressed, and
      * getObjectSize says 8 bytes less for an odd length: not the course's
-     * figure (a 3x3 reference Board is 192 bytes, not 168).
+     * figure (its 3x3 reference Board, 192 bytes, would measure 168).
      */
     private static long arrayBytes(Object array, Class<?> c) {
         Class<?> e = c.getComponentType();
