@@ -342,6 +342,8 @@ pub fn human(report: &Report, with_time: bool) -> String {
     let _ = writeln!(out, "slider autograde: {}", one_line(&report.submission));
     let api = if report.detected && !report.compilation.passed() {
         "not detected (nothing compiled)".to_string()
+    } else if report.detected && report.status() == crate::autograde::Status::Refused {
+        "not detected (the classes were refused)".to_string()
     } else if report.detected {
         format!("{}, detected", report.api.name())
     } else {
