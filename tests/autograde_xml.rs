@@ -3,9 +3,11 @@
 //! U+FFFE, U+FFFF, C0 controls, a lone surrogate and markup in an
 //! exception's message), alone and in a batch (whose one `JUnit` file holds
 //! every submission's), and no HTML page holds a character XML 1.0 forbids.
-//! A strict parser (roxmltree) reads them.
+//! A strict parser (roxmltree) reads them, and the `JUnit` files of
+//! `slider grade` and `slider-check` too.
 //!
-//! These tests need a JDK. Without one they fail; they never pass silently.
+//! The autograde test needs a JDK. Without one it fails; it never passes
+//! silently.
 
 mod common;
 
@@ -95,4 +97,23 @@ fn every_junit_file_parses_as_xml_whatever_a_student_throws() {
         pages += 1;
     }
     assert!(pages >= 3, "a page per student and the class's: {pages}");
+}
+
+#[test]
+fn the_grade_and_check_junit_files_parse_as_xml_whatever_a_name_holds() {
+    // every character a manifest's or a suite's name could bring
+    let name = "a\u{0}\u{1}\u{8}\u{b}\u{c}\u{1f}\u{7f}\u{9b}\u{fffe}\u{ffff}\u{10ffff}]]><x a='&'>";
+    for (what, xml) in [
+        ("slider grade", slider::present::grade::junit(&[], name)),
+        (
+            "slider check",
+            slider::present::check::batch_junit(&[], name),
+        ),
+    ] {
+        let parsed = roxmltree::Document::parse(&xml);
+        assert!(parsed.is_ok(), "{what}: {parsed:?}\n{xml}");
+        assert!(xml.chars().all(xml_char), "{what}: {xml}");
+        // the name is still there, its noncharacters shown
+        assert!(xml.contains("\\u{fffe}\\u{ffff}"), "{what}: {xml}");
+    }
 }

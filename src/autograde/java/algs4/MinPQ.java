@@ -129,24 +129,29 @@ public class MinPQ<Key> implements Iterable<Key> {
     /**
      * The comparisons the order audit asks for (none: null), made as the
      * heap makes its own, their signs handed back. One that throws is the
-     * audit's finding, and is thrown on, as the heap's own would be.
+     * audit's finding, and is thrown on, as the heap's own would be. (What
+     * is asked is an opaque Object read through Instances' static methods:
+     * this class names no class nested in the probe, whose package javac
+     * must not see when it compiles a Solver against this class.)
      */
     @SuppressWarnings("unchecked")
-    private void audit(slider.probe.Instances.Pairs pairs) {
-        if (pairs == null) return;
-        int[] signs = new int[pairs.size()];
+    private void audit(Object asked) {
+        if (asked == null) return;
+        int[] signs = new int[slider.probe.Instances.count(asked)];
         slider.probe.Instances.pause(TOKEN, true);
         try {
             for (int i = 0; i < signs.length; i++) {
-                signs[i] = Integer.signum(compare((Key) pairs.left(i), (Key) pairs.right(i)));
+                Key left = (Key) slider.probe.Instances.left(asked, i);
+                Key right = (Key) slider.probe.Instances.right(asked, i);
+                signs[i] = Integer.signum(compare(left, right));
             }
         } catch (Throwable t) {
-            slider.probe.Instances.threw(TOKEN, pairs, t);
+            slider.probe.Instances.threw(TOKEN, asked, t);
             throw t;
         } finally {
             slider.probe.Instances.pause(TOKEN, false);
         }
-        slider.probe.Instances.compared(TOKEN, pairs, signs);
+        slider.probe.Instances.compared(TOKEN, asked, signs);
     }
 
     private void exch(int i, int j) {

@@ -77,8 +77,12 @@ public final class Instances {
         return TOKEN;
     }
 
-    /** Comparisons the queue is to make, and hand back the signs of (compared). */
-    public static final class Pairs {
+    /**
+     * Comparisons the queue is to make, and hand back the signs of
+     * (compared); the queue sees it as an Object, read through count(),
+     * left() and right().
+     */
+    static final class Pairs {
         final Object[] lefts, rights;
         /** The signs when the pairs were first compared; null: this is the first time. */
         final int[] before;
@@ -91,11 +95,22 @@ public final class Instances {
             this.comparator = comparator;
         }
 
-        public int size() { return lefts.length; }
+        int size() { return lefts.length; }
+    }
 
-        public Object left(int i) { return lefts[i]; }
+    /** How many comparisons `pairs` asks for. */
+    public static int count(Object pairs) {
+        return pairs instanceof Pairs ? ((Pairs) pairs).size() : 0;
+    }
 
-        public Object right(int i) { return rights[i]; }
+    /** The left key of comparison i of `pairs`. */
+    public static Object left(Object pairs, int i) {
+        return ((Pairs) pairs).lefts[i];
+    }
+
+    /** The right key of comparison i of `pairs`. */
+    public static Object right(Object pairs, int i) {
+        return ((Pairs) pairs).rights[i];
     }
 
     /** Two keys in a queue, compared once with this sign, open until either leaves. */
@@ -130,7 +145,7 @@ public final class Instances {
      * A key is in a MinPQ, in its place `at` of `heap` (1 to n); the
      * comparisons to make with its witnesses, or null.
      */
-    public static Pairs inserted(Object token, Object queue, Object comparator, Object key, Object[] heap, int n, int at) {
+    public static Object inserted(Object token, Object queue, Object comparator, Object key, Object[] heap, int n, int at) {
         if (token != TOKEN || key == null) return null;
         synchronized (LOCK) {
             if (recording) note(queue);
@@ -165,7 +180,7 @@ public final class Instances {
     }
 
     /** A key is about to leave a MinPQ: the open pairs it is in, to compare again, or null. */
-    public static Pairs deleting(Object token, Object key) {
+    public static Object deleting(Object token, Object key) {
         if (token != TOKEN) return null;
         synchronized (LOCK) {
             if (open.isEmpty()) return null;
@@ -195,8 +210,10 @@ public final class Instances {
     }
 
     /** The signs of `pairs`, as the queue compared them. */
-    public static void compared(Object token, Pairs pairs, int[] signs) {
-        if (token != TOKEN || pairs == null || signs == null || signs.length != pairs.size()) return;
+    public static void compared(Object token, Object asked, int[] signs) {
+        if (token != TOKEN || !(asked instanceof Pairs)) return;
+        Pairs pairs = (Pairs) asked;
+        if (signs == null || signs.length != pairs.size()) return;
         synchronized (LOCK) {
             for (int i = 0; i < signs.length; i++) {
                 if (pairs.before == null) {
@@ -221,8 +238,9 @@ public final class Instances {
      * goes on to the Solver, as one the heap's comparisons threw would).
      * Its message is read here, on the trial's thread, under its limits.
      */
-    public static void threw(Object token, Pairs pairs, Throwable t) {
-        if (token != TOKEN || pairs == null || t == null) return;
+    public static void threw(Object token, Object asked, Throwable t) {
+        if (token != TOKEN || !(asked instanceof Pairs) || t == null) return;
+        Pairs pairs = (Pairs) asked;
         String message;
         try {
             message = String.valueOf(t.getMessage());
