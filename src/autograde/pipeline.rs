@@ -345,7 +345,7 @@ fn build(
         return Err(Skipped::CompilationFailed);
     }
     report.compilation.end = StageEnd::Passed;
-    report.guard = budget.step(Phase::Guard, || allowed::stage(&student, &files));
+    report.guard = budget.step(Phase::Guard, || guard(&student, &files));
     if !report.guard.passed() {
         return Err(Skipped::Refused);
     }
@@ -354,6 +354,47 @@ fn build(
         .filter(|f| f.name == "Solver.java")
         .map(|f| (f.name.to_string(), f.text.clone()))
         .collect())
+}
+
+/// Holds every class in `classes` (the student's, as javac made them)
+/// against the allow-list, before any of their code runs; a refusal names
+/// the file where the submission holds it, as javac's errors do.
+fn guard(classes: &Path, files: &[sources::SourceFile]) -> Stage {
+    let read = std::fs::read_dir(classes).and_then(|entries| {
+        let mut out = Vec::new();
+        for entry in entries {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "class") {
+                let name = path
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                out.push((name, std::fs::read(&path)?));
+            }
+        }
+        out.sort();
+        Ok(out)
+    });
+    let classes = match read {
+        Ok(classes) => classes,
+        Err(e) => return Stage::failed(vec![StageNote::CannotPrepare((&e).into())]),
+    };
+    match allowed::check(&classes, &allowed::AllowList::course()) {
+        Ok(refusals) if refusals.is_empty() => Stage::passed_clean(),
+        Ok(refusals) => Stage::failed(
+            refusals
+                .into_iter()
+                .map(|mut refusal| {
+                    if let Some(found) = files.iter().find(|f| f.name == refusal.file) {
+                        refusal.file = found.found.display().to_string();
+                    }
+                    StageNote::Refused(refusal)
+                })
+                .collect(),
+        ),
+        Err(error) => Stage::failed(vec![StageNote::CannotRead(error)]),
+    }
 }
 
 /// Compiles the student's Solver (`solver`: name and text) against the

@@ -27,11 +27,6 @@ mod list;
 pub use classes::{ClassError, check};
 pub use list::{AllowList, LIST, ListError};
 
-use std::path::Path;
-
-use super::sources::SourceFile;
-use super::{Stage, StageNote};
-
 /// Something a student class uses that the assignment does not need.
 ///
 /// # Example
@@ -119,46 +114,5 @@ impl Refused {
             Refused::Finalizer { student } => format!("{}.finalize", java(student)),
             Refused::Native { student, name } => format!("{}.{name}", java(student)),
         }
-    }
-}
-
-/// Holds every class in `classes` (the student's, as javac made them)
-/// against the allow-list, before any of their code runs; a refusal names
-/// the file where the submission holds it, as javac's errors do.
-pub(in crate::autograde) fn stage(classes: &Path, files: &[SourceFile]) -> Stage {
-    let read = std::fs::read_dir(classes).and_then(|entries| {
-        let mut out = Vec::new();
-        for entry in entries {
-            let path = entry?.path();
-            if path.extension().is_some_and(|e| e == "class") {
-                let name = path
-                    .file_name()
-                    .unwrap_or_default()
-                    .to_string_lossy()
-                    .into_owned();
-                out.push((name, std::fs::read(&path)?));
-            }
-        }
-        out.sort();
-        Ok(out)
-    });
-    let classes = match read {
-        Ok(classes) => classes,
-        Err(e) => return Stage::failed(vec![StageNote::CannotPrepare((&e).into())]),
-    };
-    match check(&classes, &AllowList::course()) {
-        Ok(refusals) if refusals.is_empty() => Stage::passed_clean(),
-        Ok(refusals) => Stage::failed(
-            refusals
-                .into_iter()
-                .map(|mut refusal| {
-                    if let Some(found) = files.iter().find(|f| f.name == refusal.file) {
-                        refusal.file = found.found.display().to_string();
-                    }
-                    StageNote::Refused(refusal)
-                })
-                .collect(),
-        ),
-        Err(error) => Stage::failed(vec![StageNote::CannotRead(error)]),
     }
 }
