@@ -286,10 +286,13 @@ fn timing(
             against("delMin()", count(fields, "deletes")?, reference.deletes),
         ]),
         TimingTest::NotCalled => {
+            // The course passes thousands of hamming() calls here, but a
+            // single toString() fails the row: its reference makes none,
+            // and it prints "1 (Infinityx)".
             let uncached = reference.manhattan_uncached;
             let mut figures = vec![
                 against("hamming()", count(fields, "hamming")?, uncached),
-                against("toString()", count(fields, "tostring")?, uncached),
+                against("toString()", count(fields, "tostring")?, 0),
             ];
             if edition == Edition::E49 {
                 figures.push(against("tileAt()", count(fields, "tileat")?, uncached));

@@ -224,9 +224,19 @@ fn figure_cell(figure: &Figure) -> String {
         let _ = write!(cell, " / {}", number(reference, "bytes"));
     }
     if let Some(ratio) = figure.ratio() {
-        let _ = write!(cell, " ({ratio:.1}x)");
+        cell.push_str(&ratio_cell(ratio));
     }
     cell
+}
+
+/// A ratio to a limit as the course prints it after a count: " (1.1x)",
+/// or " (Infinityx)" over a limit of 0 (Java's word for it).
+fn ratio_cell(ratio: f64) -> String {
+    if ratio.is_infinite() {
+        " (Infinityx)".to_string()
+    } else {
+        format!(" ({ratio:.1}x)")
+    }
 }
 
 /// What a report says of a measured figure over its limit by less than

@@ -231,7 +231,7 @@ fn table_html(out: &mut String, section: &SectionReport) {
                 let _ = write!(cell, " / {}", super::number(reference, figure.name));
             }
             if let Some(ratio) = figure.ratio() {
-                let _ = write!(cell, " ({ratio:.1}x)");
+                cell.push_str(&super::ratio_cell(ratio));
             }
             if figure.close() {
                 let _ = write!(
