@@ -316,10 +316,10 @@ fn build(
     }
     let texts: Vec<(&str, &str)> = files.iter().map(|f| (f.name, f.text.as_str())).collect();
     let student = dir.join("student");
-    if let Err(messages) = toolkit.compile(options, &texts, None, &student, budget) {
-        // javac's `Board.java:35: error: …` names the student's own file
-        // (the lines are the student's: sources are edited in place).
-        report.compilation.messages = messages
+    // javac's `Board.java:35: error: …` names the student's own file
+    // (the lines are the student's: sources are edited in place).
+    let located = |messages: Vec<StageNote>| -> Vec<StageNote> {
+        messages
             .into_iter()
             .map(|note| match note {
                 StageNote::Javac(line) => StageNote::Javac(
@@ -333,9 +333,15 @@ fn build(
                 ),
                 other => other,
             })
-            .collect();
-        return Err(Skipped::CompilationFailed);
-    }
+            .collect()
+    };
+    let warnings = match toolkit.compile(options, &texts, None, &student, budget) {
+        Ok(warnings) => located(warnings),
+        Err(messages) => {
+            report.compilation.messages = located(messages);
+            return Err(Skipped::CompilationFailed);
+        }
+    };
     let shadows = shadowing(&student);
     if !shadows.is_empty() {
         report.compilation.messages = shadows
@@ -344,7 +350,17 @@ fn build(
             .collect();
         return Err(Skipped::CompilationFailed);
     }
-    report.compilation.end = StageEnd::Passed;
+    // The course fails compilation on a lint warning, and grades the rest.
+    let count = warnings
+        .iter()
+        .filter(|n| matches!(n, StageNote::Javac(l) if l.contains(": warning: ")))
+        .count();
+    report.compilation.end = if count == 0 {
+        StageEnd::Passed
+    } else {
+        StageEnd::Warned { warnings: count }
+    };
+    report.compilation.messages = warnings;
     report.guard = budget.step(Phase::Guard, || guard(&student, &files));
     if !report.guard.passed() {
         return Err(Skipped::Refused);
@@ -419,7 +435,7 @@ fn compile_reference(
         &reference,
         budget,
     ) {
-        Ok(()) => Ok(reference),
+        Ok(_) => Ok(reference),
         Err(messages) => Err(messages
             .into_iter()
             .find_map(|note| match note {

@@ -178,6 +178,13 @@ pub enum StageEnd {
     Passed,
     /// It ran and found something wrong.
     Failed,
+    /// It ran and made what it was to make, with this many warnings (the
+    /// course's lint warnings of javac), which fail it as the course's
+    /// report does; the stages and tests after it run.
+    Warned {
+        /// javac's count of them.
+        warnings: usize,
+    },
 }
 
 /// A stage before the tests: compilation or API.
@@ -226,6 +233,20 @@ impl Stage {
     #[must_use]
     pub fn passed(&self) -> bool {
         self.end == StageEnd::Passed
+    }
+
+    /// Whether what comes after it could run: it passed, or made what it
+    /// was to make with warnings ([`StageEnd::Warned`]).
+    ///
+    /// ```
+    /// use slider::autograde::{Stage, StageEnd};
+    /// let warned = Stage { end: StageEnd::Warned { warnings: 6 }, messages: Vec::new() };
+    /// assert!(warned.ran() && warned.went_on() && !warned.passed());
+    /// assert!(!Stage::failed(Vec::new()).went_on());
+    /// ```
+    #[must_use]
+    pub fn went_on(&self) -> bool {
+        matches!(self.end, StageEnd::Passed | StageEnd::Warned { .. })
     }
 }
 
@@ -378,7 +399,7 @@ impl Report {
     /// ```
     #[must_use]
     pub fn status(&self) -> Status {
-        if self.compilation.ran() && !self.compilation.passed() {
+        if self.compilation.ran() && !self.compilation.went_on() {
             if self.files.is_empty() {
                 Status::MissingFile
             } else {

@@ -106,12 +106,22 @@ pub(super) fn run_tool(
     Ok(ended)
 }
 
-/// javac's arguments: quiet, UTF-8, into `out`, against `classpath`.
-fn javac_args(out: &Path, classpath: &OsString, files: &[PathBuf]) -> Vec<OsString> {
+/// The lint warnings the course's javac prints: its `javac-algs4` runs
+/// `-Xlint:all -Xlint:-overrides`, and its report fails compilation on
+/// any of them ("Compilation:  FAILED (0 errors, 6 warnings)"). They are
+/// named one by one, as javac 11 knew them, so that a newer JDK's new lint
+/// (JDK 21's `this-escape`, JDK 23's `dangling-doc-comments`) does not
+/// fail code the course passes.
+const COURSE_LINT: &str = "-Xlint:cast,classfile,deprecation,dep-ann,divzero,empty,fallthrough,\
+finally,rawtypes,removal,serial,static,try,unchecked,varargs";
+
+/// javac's arguments: UTF-8, into `out`, against `classpath`; the
+/// course's lint warnings when `lint`, else none.
+fn javac_args(out: &Path, classpath: &OsString, files: &[PathBuf], lint: bool) -> Vec<OsString> {
     let mut args: Vec<OsString> = [
         "-encoding",
         "UTF-8",
-        "-nowarn",
+        if lint { COURSE_LINT } else { "-nowarn" },
         "-proc:none",
         "-Xmaxerrs",
         "20",
@@ -237,6 +247,7 @@ impl Toolkit {
             &toolkit.probe,
             &joined(&[&toolkit.probe]),
             &probe,
+            false,
         ));
         tool(&jdk.javac, probe_args)?;
         tool(
@@ -245,6 +256,7 @@ impl Toolkit {
                 &toolkit.algs4,
                 &joined(&[&toolkit.algs4, &toolkit.probe]),
                 &algs4,
+                false,
             ),
         )?;
         tool(
@@ -253,6 +265,7 @@ impl Toolkit {
                 &toolkit.reference_board,
                 &joined(&[&toolkit.probe]),
                 &reference,
+                false,
             ),
         )?;
         let manifest = toolkit.root.join("agent-manifest.txt");
@@ -290,7 +303,9 @@ impl Toolkit {
 
     /// Compiles `files` (name, text) into `out`, against the algs4
     /// classes and the compiled classes `against` (which are copied into
-    /// `out` too), as job slot 0's uid, within `budget`; `Err` holds javac's
+    /// `out` too), as job slot 0's uid, within `budget`. `Ok` holds the
+    /// lint warnings javac printed (the course's, only when `against` is
+    /// `None`: the student's own classes); `Err` holds javac's
     /// diagnostics, or why it did not run to its end. slider's probe is not
     /// on the class path: a student's class that names it does not compile.
     pub(super) fn compile(
@@ -300,7 +315,7 @@ impl Toolkit {
         against: Option<&Path>,
         out: &Path,
         budget: &Budget,
-    ) -> Result<(), Vec<StageNote>> {
+    ) -> Result<Vec<StageNote>, Vec<StageNote>> {
         let uid = options.harness.uid(0);
         let io = |e: std::io::Error| vec![StageNote::CannotPrepare((&e).into())];
         let workdir = Workdir::new(&options.harness.scratch, "slider-javac", uid).map_err(io)?;
@@ -312,7 +327,12 @@ impl Toolkit {
         classpath.extend(against);
         let classpath = joined(&classpath);
         let mut args: Vec<OsString> = vec!["-Xstdout".into(), "javac.txt".into()];
-        args.extend(javac_args(Path::new("classes"), &classpath, &paths));
+        args.extend(javac_args(
+            Path::new("classes"),
+            &classpath,
+            &paths,
+            against.is_none(),
+        ));
         let mut expose = vec![self.root.clone()];
         expose.extend(options.settings.algs4.iter().cloned());
         let ended = run_tool(
@@ -337,16 +357,16 @@ impl Toolkit {
                 error: (&e).into(),
             }]
         })?;
+        let text = std::fs::read(workdir.path.join("javac.txt")).unwrap_or_default();
+        // Each diagnostic names its file as given (`Board.java:35: …`),
+        // not by the scratch folder it was compiled in.
+        let text = String::from_utf8_lossy(&text[..text.len().min(64 << 10)])
+            .replace(&format!("{}/", workdir.path.display()), "");
+        let mut messages: Vec<StageNote> = text
+            .lines()
+            .map(|line| StageNote::Javac(line.to_string()))
+            .collect();
         if ended.exit != Exit::Code(0) || ended.stop.is_some() {
-            let text = std::fs::read(workdir.path.join("javac.txt")).unwrap_or_default();
-            let text = String::from_utf8_lossy(&text[..text.len().min(64 << 10)])
-                .replace(&format!("{}/", workdir.path.display()), "");
-            // Each diagnostic names its file as given (`Board.java:35: …`),
-            // not by the scratch folder it was compiled in.
-            let mut messages: Vec<StageNote> = text
-                .lines()
-                .map(|line| StageNote::Javac(line.to_string()))
-                .collect();
             if let Some(limit) = ended.stop {
                 messages.push(StageNote::Stopped {
                     tool: JdkTool::Javac,
@@ -363,7 +383,11 @@ impl Toolkit {
         if let Some(against) = against {
             copy_classes(against, out).map_err(io)?;
         }
-        java::open_up(out).map_err(io)
+        java::open_up(out).map_err(io)?;
+        if against.is_some() {
+            messages.clear();
+        }
+        Ok(messages)
     }
 }
 

@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use crate::autograde::catalog::Classes;
 use crate::autograde::{
-    Category, Failure, Figure, Report, SectionReport, Stage, TestResult, Verdict,
+    Category, Failure, Figure, Report, SectionReport, Stage, StageEnd, TestResult, Verdict,
 };
 pub use annotations::github;
 pub use failure::{describe, grid};
@@ -77,11 +77,17 @@ fn stage_text(stage: &Stage) -> String {
 }
 
 fn stage_line(stage: &Stage, not_run: Option<&str>) -> String {
-    match (stage.ran(), stage.passed(), not_run) {
-        (_, _, Some(why)) => format!("not run: {why}"),
-        (false, _, None) => "not run".to_string(),
-        (true, true, None) => "PASSED".to_string(),
-        (true, false, None) => "FAILED".to_string(),
+    if let Some(why) = not_run {
+        return format!("not run: {why}");
+    }
+    match stage.end {
+        StageEnd::NotRun => "not run".to_string(),
+        StageEnd::Passed => "PASSED".to_string(),
+        StageEnd::Failed => "FAILED".to_string(),
+        StageEnd::Warned { warnings } => {
+            let s = if warnings == 1 { "" } else { "s" };
+            format!("FAILED (0 errors, {warnings} warning{s})")
+        }
     }
 }
 
@@ -133,7 +139,7 @@ pub(crate) fn summary_shown(report: &Report, shown: &dyn Fn(Category) -> bool) -
             out,
             "Aggregate score: not shown to students yet (it includes a category that is not)"
         );
-    } else if report.compilation.ran() && !report.compilation.passed() {
+    } else if report.compilation.ran() && !report.compilation.went_on() {
         let _ = writeln!(
             out,
             "Aggregate score: {score:.2}% (compilation failed, so no test could run)"
@@ -350,7 +356,7 @@ fn table(out: &mut String, section: &SectionReport) {
 pub fn human(report: &Report, with_time: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "slider autograde: {}", one_line(&report.submission));
-    let api = if report.detected && !report.compilation.passed() {
+    let api = if report.detected && !report.compilation.went_on() {
         "not detected (nothing compiled)".to_string()
     } else if report.detected && report.status() == crate::autograde::Status::Refused {
         "not detected (the classes were refused)".to_string()

@@ -17,7 +17,8 @@
  *   - isGoal() counts as a manhattan() call.
  * Every call a Solver makes is counted in slider.probe.Tally, and so are
  * equals() calls whose argument is not a Board, or not a neighbor of a
- * neighbor. It has the methods of both APIs (Coursera's dimension() and
+ * neighbor (null is neither: the course passes a Solver that compares the
+ * root's neighbors with its null parent). It has the methods of both APIs (Coursera's dimension() and
  * twin(); Princeton's size(), tileAt() and isSolvable()).
  */
 import java.util.ArrayList;
@@ -110,6 +111,12 @@ public final class Board {
     }
 
     public boolean equals(Object y) {
+        if (y == null) {
+            // The course passes Solver tests 9b and 9c for a Solver that
+            // compares the root's neighbours with its null parent.
+            Tally.equalsCall(true, true);
+            return false;
+        }
         if (!(y instanceof Board)) {
             Tally.equalsCall(false, false);
             return false;

@@ -275,7 +275,7 @@ fn correctness_html(out: &mut String, test: &TestResult) {
 
 fn summary_html(out: &mut String, report: &Report) {
     let (score, weight) = report.score();
-    let graded = if report.compilation.ran() && !report.compilation.passed() {
+    let graded = if report.compilation.ran() && !report.compilation.went_on() {
         "compilation failed, so no test could run".to_string()
     } else if report.guard.ran() && !report.guard.passed() {
         "refused: the classes use what the assignment does not need, so no test could run"
