@@ -133,7 +133,7 @@ pub const SOLVER: &[Row] = &[
     row(["4b", "3b"], "check solution() with random solvable n-by-n boards", Check::Solver(SolverMethod::Solution), Inputs::ExactMoves(1000)),
     row(["5", "4"], "create two Solver objects at the same time", Check::TwoSolvers, Inputs::FilePairs(&[("puzzle04", "puzzle04"), ("puzzle00", "puzzle04"), ("puzzle04", "puzzle00")])),
     only(Apis::Coursera, row(["6a", "5a"], "call isSolvable() with file inputs", Check::Solver(SolverMethod::IsSolvable), Inputs::Files(&["puzzle01", "puzzle03", "puzzle04", "puzzle17", "puzzle3x3-unsolvable1", "puzzle3x3-unsolvable2", "puzzle4x4-unsolvable"]))),
-    only(Apis::Coursera, row(["6b", "5b"], "call isSolvable() on random n-by-n boards", Check::Solver(SolverMethod::IsSolvable), Inputs::Random2x2(100, None))),
+    only(Apis::Coursera, row(["6b", "5b"], "call isSolvable() on random n-by-n boards", Check::Solver(SolverMethod::IsSolvable), Inputs::Random2x2(100, Some(true)))),
     only(Apis::Coursera, row(["7", "6"], "check moves() on unsolvable puzzles", Check::Solver(SolverMethod::Moves), Inputs::Files(UNSOLVABLE))),
     only(Apis::Coursera, row(["8", "7"], "check solution() on unsolvable puzzles", Check::Solver(SolverMethod::Solution), Inputs::Files(UNSOLVABLE))),
     only(Apis::Princeton, row(["7", "6"], "check that the constructor throws an IllegalArgumentException on unsolvable puzzles", Check::UnsolvableThrows, Inputs::Files(UNSOLVABLE))),
