@@ -37,6 +37,7 @@
 
 pub mod allowed;
 mod budget;
+mod build;
 pub mod calibrate;
 pub mod catalog;
 mod failure;
@@ -55,6 +56,7 @@ pub mod protocol;
 mod report;
 mod runner;
 pub mod sources;
+mod stage;
 mod toolkit;
 
 use std::path::PathBuf;
@@ -67,9 +69,9 @@ pub use failure::{
 pub use notes::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
 pub use pipeline::autograde;
 pub use report::{
-    Category, Report, SectionReport, Skipped, Stage, StageEnd, Status, TestResult, TrialFailure,
-    Verdict,
+    Category, Report, SectionReport, Skipped, Status, TestResult, TrialFailure, Verdict,
 };
+pub use stage::{Stage, StageEnd};
 pub use toolkit::Toolkit;
 
 use crate::course::{Api, Edition};

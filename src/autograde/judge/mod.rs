@@ -6,10 +6,11 @@
 
 mod board;
 mod measure;
+mod pace;
 mod queue;
 mod solver;
 
-pub use measure::{LOOKED_UP, Pace, looked_up};
+pub use pace::{LOOKED_UP, Pace, looked_up};
 pub use queue::{queue_change, unqueued};
 pub use solver::Optima;
 
