@@ -118,6 +118,69 @@ fn the_suite_cannot_be_changed_and_a_change_is_caught() {
     );
 }
 
+/// The sandbox is the outer wall of `slider autograde` too: its JVMs run
+/// under this same runner and isolation (`src/run/sandbox.rs`), so what the
+/// Security Manager once stopped and the allow-list does not name is
+/// stopped here, shown with a shell where it is not refused up front.
+#[test]
+fn a_sandboxed_program_writes_nothing_outside_its_own_folder() {
+    use std::os::unix::fs::PermissionsExt;
+    common::require_bwrap();
+    let stage = common::stage(&[&hostile("write-outside.sh")]);
+    let script = staged_script(stage.path(), "write-outside.sh");
+    let dir = suite(&PUZZLES);
+    let outside = tempfile::tempdir().unwrap();
+    // world-writable, so that only the sandbox can stop the write
+    std::fs::set_permissions(outside.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let target = outside.path().join("written-by-the-submission");
+    let path = outside.path().display().to_string();
+    let g = grade(
+        dir.path(),
+        stage.path(),
+        &["--sandbox", "always"],
+        &["sh", &script, &path, "{}"],
+    );
+    assert_eq!((g.code, &g.outcomes), (0, &all("passed")), "{}", g.stderr);
+    assert!(!target.exists(), "the sandbox let a write out");
+    // The control: without the sandbox the same program's file is there.
+    let g = grade(
+        dir.path(),
+        stage.path(),
+        &["--sandbox", "never", "--user", "keep"],
+        &["sh", &script, &path, "{}"],
+    );
+    assert_eq!((g.code, &g.outcomes), (0, &all("passed")), "{}", g.stderr);
+    assert!(target.exists(), "the control wrote nothing: the test proves nothing");
+}
+
+#[test]
+fn a_sandboxed_program_reaches_no_network() {
+    use std::io::Read;
+    common::require_bwrap();
+    let stage = common::stage(&[&hostile("network.sh")]);
+    let script = staged_script(stage.path(), "network.sh");
+    let dir = suite(&PUZZLES);
+    // Counts the lines that reach a listener on the loopback.
+    let heard = |flags: &[&str]| -> usize {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let port = listener.local_addr().unwrap().port().to_string();
+        let g = grade(dir.path(), stage.path(), flags, &["sh", &script, &port, "{}"]);
+        assert_eq!((g.code, &g.outcomes), (0, &all("passed")), "{}", g.stderr);
+        let mut lines = 0;
+        while let Ok((mut stream, _)) = listener.accept() {
+            stream.set_nonblocking(false).unwrap();
+            let mut text = String::new();
+            let _ = stream.read_to_string(&mut text);
+            lines += text.lines().filter(|l| *l == "escaped").count();
+        }
+        lines
+    };
+    assert_eq!(heard(&["--sandbox", "always"]), 0, "the sandbox let a connection out");
+    // The control: without the sandbox every test's line arrives.
+    assert_eq!(heard(&["--sandbox", "never", "--user", "keep"]), PUZZLES.len());
+}
+
 #[test]
 fn a_submission_sees_only_its_own_copy_of_the_puzzle() {
     let stage = common::stage(&[&hostile("read-manifest.sh")]);
