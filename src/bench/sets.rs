@@ -69,7 +69,7 @@ impl Instances {
         chosen: &[usize],
         limit: Option<usize>,
     ) -> Result<Instances, String> {
-        Self::choose(file, read_instances(file, convention)?, chosen, limit)
+        Self::choose(file, &read_instances(file, convention)?, chosen, limit)
     }
 
     /// [`Instances::read`] on a set shipped in the binary (named by its
@@ -96,13 +96,13 @@ impl Instances {
     ) -> Result<Instances, String> {
         let all =
             parse_benchmarks(set.text, convention).map_err(|e| format!("{}:{e}", set.name))?;
-        Self::choose(set.name.as_ref(), all, chosen, limit)
+        Self::choose(set.name.as_ref(), &all, chosen, limit)
     }
 
     /// The `chosen` instances of `all`, then the first `limit`.
     fn choose(
         file: &Path,
-        all: Vec<Benchmark>,
+        all: &[Benchmark],
         chosen: &[usize],
         limit: Option<usize>,
     ) -> Result<Instances, String> {
