@@ -207,39 +207,7 @@ pub fn run(args: &BenchArgs, console: &Console) -> Result<u8, CommandError> {
             bench::classic(files, course_dir.as_deref(), console)
         }
         Bench::Pdb { kind, runs } => bench::pdb(*kind, *runs, &std::env::temp_dir(), console),
-        Bench::Korf(args) => {
-            let processes = if args.processes {
-                match std::env::current_exe() {
-                    Ok(slider) => Some(Spawn {
-                        slider,
-                        scratch: std::env::temp_dir(),
-                    }),
-                    Err(e) => {
-                        return Err(CommandError::from(format!("cannot find this program: {e}")));
-                    }
-                }
-            } else {
-                None
-            };
-            let run = KorfRun {
-                heuristic: args.heuristic,
-                pdb: args.pdb,
-                pdb_dir: cache_dir(args.pdb_dir.as_deref()),
-                time: args.time_limit,
-                threads: args.threads as usize,
-                processes,
-            };
-            let (file, chosen) = (args.file.as_deref(), &args.instances);
-            bench::korf(
-                file,
-                KORF_100,
-                args.convention,
-                chosen,
-                args.limit,
-                &run,
-                console,
-            )
-        }
+        Bench::Korf(args) => korf(args, console),
         Bench::TwentyFour {
             file,
             time_limit,
@@ -281,4 +249,39 @@ pub fn run(args: &BenchArgs, console: &Console) -> Result<u8, CommandError> {
             bench::partitions(file.as_deref(), *random, *seed, console)
         }
     }
+}
+
+/// `slider bench korf`.
+fn korf(args: &KorfArgs, console: &Console) -> Result<u8, CommandError> {
+    let processes = if args.processes {
+        match std::env::current_exe() {
+            Ok(slider) => Some(Spawn {
+                slider,
+                scratch: std::env::temp_dir(),
+            }),
+            Err(e) => {
+                return Err(CommandError::from(format!("cannot find this program: {e}")));
+            }
+        }
+    } else {
+        None
+    };
+    let run = KorfRun {
+        heuristic: args.heuristic,
+        pdb: args.pdb,
+        pdb_dir: cache_dir(args.pdb_dir.as_deref()),
+        time: args.time_limit,
+        threads: args.threads as usize,
+        processes,
+    };
+    let (file, chosen) = (args.file.as_deref(), &args.instances);
+    bench::korf(
+        file,
+        KORF_100,
+        args.convention,
+        chosen,
+        args.limit,
+        &run,
+        console,
+    )
 }
