@@ -83,6 +83,9 @@ fn malformed_puzzles_exit_2_with_a_located_diagnostic() {
         .stderr(predicate::str::contains("--> <stdin>:1:1"));
 }
 
+/// Four numbers are a square count: `solve` reads them as `slider-check`
+/// does, a one-line 2x2 board, whose first tile is out of range (and
+/// nothing the size of 32768² is allocated).
 #[test]
 fn a_huge_declared_size_fails_fast() {
     slider()
@@ -90,7 +93,7 @@ fn a_huge_declared_size_fails_fast() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "expected 1073741824 tiles after the size 32768, found 3",
+            "error[E0105]: tile 32768 is out of range 0..=3",
         ));
 }
 

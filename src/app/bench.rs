@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{CommandError, Console};
-use crate::bench::search::{Instances, KorfRun};
+use crate::bench::search::{Instances, KorfRun, Shipped};
 use crate::bench::{BenchLine, course, search};
 use crate::exit_code;
 use crate::format::manifest::Convention;
@@ -16,7 +16,7 @@ use crate::search::pdb::{Choice, Partition};
 /// The reference A* on the timing puzzles, then bi-BFS against a Java
 /// bi-BFS on `bibfs` (default: [`course::BIBFS_FILES`]).
 pub fn reference(
-    course_dir: &Path,
+    course_dir: Option<&Path>,
     runs: usize,
     bibfs: &[PathBuf],
     context: &crate::context::Context,
@@ -38,10 +38,10 @@ pub fn oracle(runs: usize, console: &Console) -> Result<u8, CommandError> {
 }
 
 /// The native breadth-first searches against the generic ones on `files`
-/// (default: [`course::CLASSIC_FILES`] of `course_dir`).
+/// (default: [`course::CLASSIC_FILES`] of `course_dir`, or as shipped).
 pub fn classic(
     files: &[PathBuf],
-    course_dir: &Path,
+    course_dir: Option<&Path>,
     console: &Console,
 ) -> Result<u8, CommandError> {
     let result = course::course_boards(files, course_dir, &course::CLASSIC_FILES)
@@ -68,9 +68,10 @@ pub fn pdb(
 }
 
 /// A benchmark set (`chosen` instances, at most `limit`) solved by IDA*
-/// as `run` says.
+/// as `run` says: `file`, or the `shipped` set when there is none.
 pub fn korf(
-    file: &Path,
+    file: Option<&Path>,
+    shipped: Shipped,
     convention: Convention,
     chosen: &[usize],
     limit: Option<usize>,
@@ -80,7 +81,7 @@ pub fn korf(
     let open = |goal: &Goal, choice: Choice| {
         super::services::open_pdb(console, goal, choice, &run.pdb_dir, false)
     };
-    let result = Instances::read(file, convention, chosen, limit)
+    let result = read_set(file, shipped, convention, chosen, limit)
         .and_then(|set| search::korf_run(&set, run, &open, &mut printer(console)));
     counted(result)
 }
@@ -89,7 +90,7 @@ pub fn korf(
 /// IDA* with the databases cached in `pdb_dir`.
 pub fn hardest(
     files: &[PathBuf],
-    course_dir: &Path,
+    course_dir: Option<&Path>,
     pdb_dir: &Path,
     console: &Console,
 ) -> Result<u8, CommandError> {
@@ -104,17 +105,32 @@ pub fn hardest(
     counted(result)
 }
 
-/// The candidate 4x4 partitions on `file` and `random` boards of `seed`.
+/// The candidate 4x4 partitions on `file` (default: Korf's 100, shipped)
+/// and `random` boards of `seed`.
 pub fn partitions(
-    file: &Path,
+    file: Option<&Path>,
     random: usize,
     seed: u64,
     console: &Console,
 ) -> Result<u8, CommandError> {
-    let result = Instances::read(file, Convention::Auto, &[], None)
+    let result = read_set(file, search::KORF_100, Convention::Auto, &[], None)
         .and_then(|set| search::partitions(&set, random, seed, &mut printer(console)))
         .map(|()| 0);
     counted(result)
+}
+
+/// The instances of `file`, or of the `shipped` set.
+fn read_set(
+    file: Option<&Path>,
+    shipped: Shipped,
+    convention: Convention,
+    chosen: &[usize],
+    limit: Option<usize>,
+) -> Result<Instances, String> {
+    match file {
+        Some(file) => Instances::read(file, convention, chosen, limit),
+        None => Instances::shipped(shipped, convention, chosen, limit),
+    }
 }
 
 /// `slider autograde` timed as its users run it, each run a fresh

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::{CommandError, Console};
-use crate::check::batch::{check_pairs, read_pairs};
+use crate::check::batch::{PairOutcome, check_pairs, read_pairs};
 use crate::check::files::{Checked, Files, ProofDatabases, check_files};
 use crate::check::{CheckOptions, CheckVerdict, FindingKind};
 use crate::exit_code;
@@ -25,9 +25,11 @@ pub struct CheckJob<'a> {
     pub goal: Option<&'a Path>,
     /// A manifest of pairs, checked instead of one pair.
     pub batch: Option<&'a Path>,
-    /// With a manifest: the JSON report file.
+    /// The JSON report file: the pair's report, or with a manifest every
+    /// pair's.
     pub json: Option<&'a PathBuf>,
-    /// With a manifest: the `JUnit` XML file.
+    /// The `JUnit` XML file: a test case for the pair, or one per pair of
+    /// a manifest.
     pub junit: Option<&'a PathBuf>,
     /// The checker's options.
     pub options: CheckOptions,
@@ -75,8 +77,26 @@ pub fn check(job: &CheckJob<'_>, console: &Console) -> Result<u8, CommandError> 
         answer,
         goal: job.goal,
     };
-    let Checked { puzzle, report } = check_files(files, &job.options, job.input_timeout, &dbs)?;
+    refuse_overwriting_inputs(job, &[Some(puzzle), Some(answer), job.goal])?;
+    let reports = super::services::report_files(&[("json", job.json), ("junit", job.junit)])?;
+    let started = std::time::Instant::now();
+    let checked = check_files(files, &job.options, job.input_timeout, &dbs);
     let (puzzle_name, answer_name) = (display_name(files.puzzle), display_name(files.answer));
+    // The report files say what the console says, an unreadable input too.
+    let outcome = PairOutcome {
+        puzzle: puzzle_name.clone().into(),
+        answer: answer_name.clone().into(),
+        result: match &checked {
+            Ok(checked) => Ok(checked.report.clone()),
+            Err(e) => Err(e.to_string()),
+        },
+        elapsed: started.elapsed(),
+    };
+    super::services::write_reports(reports, &|kind| match kind {
+        "json" => render::pair_json(&outcome),
+        _ => render::batch_junit(std::slice::from_ref(&outcome), &puzzle_name),
+    })?;
+    let Checked { puzzle, report } = checked?;
     let text = render::console(&report, job.format, &puzzle_name, &answer_name);
     // Human text may hold colour: it goes through the styled stream.
     let written = match job.format {
@@ -101,6 +121,30 @@ pub fn check(job: &CheckJob<'_>, console: &Console) -> Result<u8, CommandError> 
         return Ok(exit_code::ERROR);
     }
     Ok(report.verdict.exit_code())
+}
+
+/// Refuses a report file that is one of the inputs (it would be emptied
+/// before it is read), or that both reports name.
+fn refuse_overwriting_inputs(
+    job: &CheckJob<'_>,
+    inputs: &[Option<&Path>],
+) -> Result<(), CommandError> {
+    let same = |a: &Path, b: &Path| {
+        a == b
+            || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
+    };
+    for (flag, report) in [("--json", job.json), ("--junit", job.junit)] {
+        let Some(report) = report else { continue };
+        if let Some(input) = inputs.iter().flatten().find(|input| same(input, report)) {
+            return Err(render::report_is_input(flag, report, input).into());
+        }
+    }
+    if let (Some(json), Some(junit)) = (job.json, job.junit)
+        && same(json, junit)
+    {
+        return Err(render::reports_collide(json).into());
+    }
+    Ok(())
 }
 
 /// The databases for a proof by search on 4x4 or 5x5 (none without a
@@ -138,10 +182,12 @@ fn batch(
     dbs: &ProofDatabases<'_>,
     console: &Console,
 ) -> Result<u8, CommandError> {
+    refuse_overwriting_inputs(job, &[Some(manifest)])?;
     let pairs = read_pairs(manifest, job.input_timeout)?;
     let files = super::services::report_files(&[("json", job.json), ("junit", job.junit)])?;
     let base = manifest.parent().unwrap_or(Path::new("."));
     let json = job.format == ConsoleFormat::Json;
+    let mut lines = pairs.iter().map(|pair| pair.line);
     let outcomes = check_pairs(
         base,
         &pairs,
@@ -149,8 +195,16 @@ fn batch(
         job.input_timeout,
         dbs,
         &mut |outcome| {
-            if !json {
-                let _ = console.print_styled(&format!("{}\n", render::batch_line(outcome)));
+            let line = lines.next().unwrap_or(0);
+            match job.format {
+                ConsoleFormat::Json => {}
+                ConsoleFormat::Github => {
+                    let text = render::batch_github(outcome, base, manifest, line);
+                    console.print(&text);
+                }
+                ConsoleFormat::Human => {
+                    let _ = console.print_styled(&format!("{}\n", render::batch_line(outcome)));
+                }
             }
         },
     );

@@ -279,6 +279,7 @@ mod tests {
             threads: 1,
             stats: false,
             moves: true,
+            lines: false,
         };
         let (out, err) = (Shared::default(), Shared::default());
         let console = Console::new(Box::new(out.clone()), Box::new(err.clone()));

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use super::{CommandError, Console};
 use crate::bench::peak_memory;
-use crate::check::files::{read_board, read_goal};
+use crate::check::files::{InputError, read_board, read_board_lines};
 use crate::course::Api;
 use crate::exit_code;
-use crate::format::{move_letters, parse_puzzle, write_solution};
+use crate::format::{BoardLine, move_letters, parse_puzzle_any, write_solution};
 use crate::present::search as present;
 use crate::search::pdb::Choice;
 use crate::search::{
@@ -48,6 +48,10 @@ pub struct SolveJob<'a> {
     pub stats: bool,
     /// Print a move string instead of the course client's output.
     pub moves: bool,
+    /// The puzzle file holds many boards, one per line: each is solved in
+    /// turn, its answer on a line of its own (a move string, so `moves`
+    /// must be set).
+    pub lines: bool,
 }
 
 /// A search this long with weaker databases than the strongest gets a note.
@@ -69,7 +73,7 @@ const SLOW: Duration = Duration::from_secs(10);
 ///     priority: slider::Priority::Manhattan, goal: None, max_nodes: None,
 ///     time_limit: None, max_bytes: 1 << 30, pdb_dir: dir.clone(),
 ///     input_timeout: std::time::Duration::from_secs(5), threads: 1,
-///     stats: false, moves: true,
+///     stats: false, moves: true, lines: false,
 /// };
 /// let console = Console::new(Box::new(Vec::new()), Box::new(Vec::new()));
 /// assert_eq!(solve(&job, &console)?, slider::exit_code::SUCCESS);
@@ -78,12 +82,51 @@ const SLOW: Duration = Duration::from_secs(10);
 /// ```
 pub fn solve(job: &SolveJob<'_>, console: &Console) -> Result<u8, CommandError> {
     let name = crate::format::names::display_name(job.puzzle);
-    let board = read_board(job.puzzle, job.input_timeout, parse_puzzle)?;
-    if job.algorithm != Algorithm::Reference {
-        return search(job, &board, &name, console);
+    if job.lines && !job.moves {
+        return Err(present::lines_need_moves().into());
     }
-    if job.goal.is_some() {
-        return Err("the reference A* solves towards the course's goal only; choose --algorithm astar or idastar (or bfs, bibfs, iddfs) for --goal".into());
+    if job.goal.is_some() && job.algorithm == Algorithm::Reference {
+        return Err(present::reference_goal().into());
+    }
+    let goal = match job.goal {
+        Some(path) => Some((path, read_board(path, job.input_timeout, parse_puzzle_any)?)),
+        None => None,
+    };
+    let goal_for = |board: &Board| match &goal {
+        None => Ok(Goal::standard(board.size())),
+        Some((_, goal)) if goal.size() == board.size() => Ok(Goal::from_board(goal)),
+        Some((path, goal)) => Err(InputError::GoalSize {
+            name: crate::format::names::display_name(path),
+            goal: goal.size(),
+            puzzle: board.size(),
+        }),
+    };
+    if !job.lines {
+        let board = read_board(job.puzzle, job.input_timeout, parse_puzzle_any)?;
+        return solve_one(job, &board, &goal_for(&board)?, &name, console);
+    }
+    for BoardLine { line, board } in read_board_lines(job.puzzle, job.input_timeout)? {
+        let goal = goal_for(&board).map_err(|e| format!("{name}:{line}: {e}"))?;
+        let code = solve_one(job, &board, &goal, &format!("{name}:{line}"), console)?;
+        // A board a cap stopped ends the run: one answer per line, in order.
+        if code != exit_code::SUCCESS {
+            return Ok(code);
+        }
+    }
+    Ok(exit_code::SUCCESS)
+}
+
+/// Solves one board towards `goal` and prints its answer; `name` names
+/// it in messages.
+fn solve_one(
+    job: &SolveJob<'_>,
+    board: &Board,
+    goal: &Goal,
+    name: &str,
+    console: &Console,
+) -> Result<u8, CommandError> {
+    if job.algorithm != Algorithm::Reference {
+        return search(job, board, goal, name, console);
     }
     let options = SolverOptions {
         priority: job.priority,
@@ -92,13 +135,13 @@ pub fn solve(job: &SolveJob<'_>, console: &Console) -> Result<u8, CommandError> 
         time_limit: job.time_limit,
     };
     let started = Instant::now();
-    let result = Solver::with_options(&board, &options);
+    let result = Solver::with_options(board, &options);
     let elapsed = started.elapsed();
     let written = match &result {
         Ok(solver) => {
             if job.stats {
                 console.say(&present::reference_stats(
-                    &name,
+                    name,
                     solver.moves(),
                     &solver.stats(),
                     elapsed,
@@ -119,18 +162,15 @@ pub fn solve(job: &SolveJob<'_>, console: &Console) -> Result<u8, CommandError> 
 fn search(
     job: &SolveJob<'_>,
     board: &Board,
+    goal: &Goal,
     name: &str,
     console: &Console,
 ) -> Result<u8, CommandError> {
     let algorithm = job.algorithm;
-    let goal = match job.goal {
-        Some(path) => read_goal(path, job.input_timeout, parse_puzzle, board)?,
-        None => Goal::standard(board.size()),
-    };
     let request = SearchRequest {
         algorithm,
         heuristic: job.heuristic,
-        goal: &goal,
+        goal,
         max_nodes: job.max_nodes,
         time: job.time_limit,
         bytes: Some(job.max_bytes),

@@ -17,7 +17,10 @@ use crate::{Board, Solver};
 pub const JAVA_BIBFS: &str = include_str!("java/BiBfs.java");
 
 /// The course's puzzle files vendored in the crate (`fixtures/course`),
-/// found from the crate's folder, never from the current directory.
+/// found from the crate's folder, never from the current directory: for
+/// tests and examples run in the clone. The benchmarks' default is the
+/// copies shipped in the binary ([`crate::course::file`]), so an
+/// installed `slider` needs no clone.
 pub const COURSE_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/course");
 
 /// The course files `slider bench classic` times when none are named.
@@ -37,8 +40,9 @@ pub const HARDEST_FILES: [&str; 2] = ["puzzle4x4-78.txt", "puzzle4x4-80.txt"];
 pub const BIBFS_FILES: [&str; 3] = ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4x4-36.txt"];
 
 /// Reads the named course files, or when there are none `default`'s in
-/// `dir`, each named by its file name without `.txt`; all are read
-/// (capped) before a benchmark prints anything.
+/// `dir` (`None`: the copies shipped in the binary), each named by its
+/// file name without `.txt`; all are read (capped) before a benchmark
+/// prints anything.
 ///
 /// # Errors
 ///
@@ -49,25 +53,42 @@ pub const BIBFS_FILES: [&str; 3] = ["puzzle4x4-30.txt", "puzzle36.txt", "puzzle4
 ///
 /// ```
 /// use slider::bench::course::{COURSE_DIR, HARDEST_FILES, course_boards};
-/// let boards = course_boards(&[], COURSE_DIR.as_ref(), &HARDEST_FILES)?;
+/// let boards = course_boards(&[], Some(COURSE_DIR.as_ref()), &HARDEST_FILES)?;
 /// assert_eq!(boards[1].0, "puzzle4x4-80");
-/// assert!(course_boards(&[], "no-such-folder".as_ref(), &HARDEST_FILES).is_err());
+/// assert_eq!(course_boards(&[], None, &HARDEST_FILES)?, boards);
+/// assert!(course_boards(&[], Some("no-such-folder".as_ref()), &HARDEST_FILES).is_err());
 /// # Ok::<(), String>(())
 /// ```
 pub fn course_boards(
     files: &[PathBuf],
-    dir: &Path,
+    dir: Option<&Path>,
     default: &[&str],
 ) -> Result<Vec<(String, Board)>, String> {
-    let files: Vec<PathBuf> = if files.is_empty() {
-        default.iter().map(|f| dir.join(f)).collect()
-    } else {
-        files.to_vec()
+    let Some(dir) = dir.filter(|_| files.is_empty()) else {
+        return if files.is_empty() {
+            default.iter().map(|name| shipped_board(name)).collect()
+        } else {
+            read_boards(files)
+        };
     };
+    read_boards(&default.iter().map(|f| dir.join(f)).collect::<Vec<_>>())
+}
+
+/// The course file `name` as shipped in the binary ([`crate::course::file`]).
+fn shipped_board(name: &str) -> Result<(String, Board), String> {
+    let stem = name.trim_end_matches(".txt");
+    let text = crate::course::file(stem)
+        .ok_or_else(|| format!("{name} is not a course file shipped with slider"))?;
+    let board = crate::format::parse_puzzle(text.as_bytes()).map_err(|e| format!("{name}:{e}"))?;
+    Ok((stem.to_string(), board))
+}
+
+/// Reads each of `files`, named by its file name without `.txt`.
+fn read_boards(files: &[PathBuf]) -> Result<Vec<(String, Board)>, String> {
     if let Some(missing) = files.iter().find(|p| !p.exists()) {
         let folder = missing.parent().unwrap_or(Path::new("."));
         return Err(format!(
-            "{} does not exist; give the folder of the course's puzzle files with --course-dir (default: {COURSE_DIR})",
+            "{} does not exist; give the folder of the course's puzzle files with --course-dir (default: the copies shipped in slider)",
             if folder.is_dir() { missing } else { folder }.display()
         ));
     }
@@ -239,8 +260,10 @@ pub fn java_bibfs(
 }
 
 /// `slider bench reference`: [`reference()`] `runs` times on each of the
-/// course's timing puzzles, read from `course_dir`, then [`java_bibfs`] on
-/// `bibfs_files` (by default [`BIBFS_FILES`] in `course_dir`), with
+/// course's timing puzzles, read from `course_dir` (`None`: the shipped
+/// copies), then [`java_bibfs`] on `bibfs_files` (by default
+/// [`BIBFS_FILES`] of `course_dir`, the shipped ones written out to a
+/// scratch folder of `context`'s), with
 /// `context`'s executable as `slider` and the JDK of its environment;
 /// returns how many lengths disagreed.
 ///
@@ -254,12 +277,12 @@ pub fn java_bibfs(
 /// ```no_run
 /// use slider::bench::course::{COURSE_DIR, reference_suite};
 /// let context = slider::context::Context::new(std::env::vars_os(), std::env::current_exe().ok(), ".".into(), std::env::temp_dir());
-/// let wrong = reference_suite(COURSE_DIR.as_ref(), 5, &[], &context, &mut |line| println!("{line:?}"))?;
+/// let wrong = reference_suite(Some(COURSE_DIR.as_ref()), 5, &[], &context, &mut |line| println!("{line:?}"))?;
 /// assert_eq!(wrong, 0);
 /// # Ok::<(), String>(())
 /// ```
 pub fn reference_suite(
-    course_dir: &Path,
+    course_dir: Option<&Path>,
     runs: usize,
     bibfs_files: &[PathBuf],
     context: &crate::context::Context,
@@ -270,16 +293,49 @@ pub fn reference_suite(
         .map(|n| format!("{n}.txt"))
         .collect();
     let timing: Vec<&str> = timing.iter().map(String::as_str).collect();
-    let files: Vec<PathBuf> = if bibfs_files.is_empty() {
-        BIBFS_FILES.iter().map(|f| course_dir.join(f)).collect()
-    } else {
-        bibfs_files.to_vec()
-    };
     let boards = course_boards(&[], course_dir, &timing)?;
-    course_boards(&files, course_dir, &[])?;
-    reference(&boards, runs, emit)?;
-    let jdk = Jdk::of(context).map_err(|e| e.to_string())?;
-    java_bibfs(&files, context.exe()?, &jdk, &context.temp_dir, emit)
+    // The Java program reads files: the shipped ones are written out first.
+    let inputs = match course_dir {
+        None if bibfs_files.is_empty() => {
+            let folder = context
+                .temp_dir
+                .join(format!("slider-bibfs-inputs-{}", std::process::id()));
+            Some(write_shipped(&folder, &BIBFS_FILES).map(|files| (folder, files))?)
+        }
+        _ => None,
+    };
+    let files: Vec<PathBuf> = match (&inputs, course_dir) {
+        (Some((_, files)), _) => files.clone(),
+        (None, Some(dir)) if bibfs_files.is_empty() => {
+            BIBFS_FILES.iter().map(|f| dir.join(f)).collect()
+        }
+        _ => bibfs_files.to_vec(),
+    };
+    let result = (|| {
+        course_boards(&files, None, &[])?;
+        reference(&boards, runs, emit)?;
+        let jdk = Jdk::of(context).map_err(|e| e.to_string())?;
+        java_bibfs(&files, context.exe()?, &jdk, &context.temp_dir, emit)
+    })();
+    if let Some((folder, _)) = inputs {
+        let _ = std::fs::remove_dir_all(folder);
+    }
+    result
+}
+
+/// Writes the shipped course files `names` into a new `folder`.
+fn write_shipped(folder: &Path, names: &[&str]) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    names
+        .iter()
+        .map(|name| {
+            let text = crate::course::file(name)
+                .ok_or_else(|| format!("{name} is not a course file shipped with slider"))?;
+            let path = folder.join(name);
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(path)
+        })
+        .collect()
 }
 
 fn compile_and_time(

@@ -8,13 +8,15 @@
 //!   search, and slider's bi-BFS against a Java one;
 //! - [`search`]: IDA* on benchmark sets (Korf's 100, Korf and Felner's
 //!   24-puzzles), the course's hardest files, pattern-database builds and
-//!   the candidate 4x4 partitions.
+//!   the candidate 4x4 partitions;
+//! - [`sets`]: benchmark sets, from a file or shipped in the binary.
 //!
 //! Every solution is replayed and its length compared with the known
 //! optimum; a wrong one is counted, never hidden.
 
 pub mod course;
 pub mod search;
+pub mod sets;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -6,95 +6,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+pub use super::sets::{Instances, KORF_100, KORF_FELNER_24, Shipped, read_instances};
 use super::{BenchLine, Length, Times, peak_memory};
 use crate::Board;
-use crate::format::manifest::{Benchmark, Convention, parse_benchmarks};
 use crate::search::pdb::{
     BuildProgress, CANDIDATES_4X4, Choice, Partition, Pattern, PatternDatabase,
 };
 use crate::search::{Goal, Heuristic, SearchConfig, SearchError, Solution, idastar::search};
-
-/// The instances of a benchmark file, towards the course's goal, read
-/// through the capped reader.
-///
-/// # Errors
-///
-/// The file cannot be read, or a line is not an instance
-/// (`FILE:LINE:COL: why`).
-pub fn read_instances(path: &Path, convention: Convention) -> Result<Vec<Benchmark>, String> {
-    let idle = Some(crate::format::source::DEFAULT_IDLE);
-    let text = crate::format::source::read_text(path, idle)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse_benchmarks(&text, convention).map_err(|e| format!("{}:{e}", path.display()))
-}
 
 /// Whether `solution` leads `board` to the goal.
 fn replays(board: &Board, solution: &Solution) -> bool {
     board
         .follow(&solution.moves)
         .is_some_and(|path| path.last().is_some_and(Board::is_goal))
-}
-
-/// A benchmark set's instances, by their 1-based numbers in the file.
-#[derive(Debug, Clone)]
-pub struct Instances {
-    /// The file they come from.
-    pub file: PathBuf,
-    /// Each instance's number in the file.
-    pub numbers: Vec<usize>,
-    /// The instances.
-    pub instances: Vec<Benchmark>,
-}
-
-impl Instances {
-    /// Reads `file` and keeps the `chosen` numbers (all when empty), in
-    /// that order, then the first `limit`.
-    ///
-    /// # Errors
-    ///
-    /// As [`read_instances`]; a chosen number that is not in the file;
-    /// no instances left.
-    pub fn read(
-        file: &Path,
-        convention: Convention,
-        chosen: &[usize],
-        limit: Option<usize>,
-    ) -> Result<Instances, String> {
-        let all = read_instances(file, convention)?;
-        let numbers: Vec<usize> = if chosen.is_empty() {
-            (1..=all.len()).collect()
-        } else {
-            chosen.to_vec()
-        };
-        let mut instances = Vec::with_capacity(numbers.len());
-        for &number in &numbers {
-            let Some(instance) = number.checked_sub(1).and_then(|i| all.get(i)) else {
-                return Err(format!(
-                    "--instances: {number} is not an instance of {} (1 to {})",
-                    file.display(),
-                    all.len()
-                ));
-            };
-            instances.push(instance.clone());
-        }
-        instances.truncate(limit.unwrap_or(usize::MAX));
-        if instances.is_empty() {
-            return Err(format!("{}: no instances", file.display()));
-        }
-        let mut numbers = numbers;
-        numbers.truncate(instances.len());
-        Ok(Instances {
-            file: file.to_path_buf(),
-            numbers,
-            instances,
-        })
-    }
-
-    /// The instances' board side.
-    #[must_use]
-    pub fn size(&self) -> usize {
-        self.instances.first().map_or(0, |i| i.board.size())
-    }
 }
 
 /// How `slider bench korf` (and `bench 24`) searches.

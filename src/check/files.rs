@@ -168,6 +168,29 @@ pub fn read_board(
     }
 }
 
+/// Reads a file of boards, one per line, from `path` (`-`: standard
+/// input), as [`read_board`] reads one.
+///
+/// # Errors
+///
+/// [`InputError::Open`] or [`InputError::Puzzle`] (the first line that is
+/// not a board).
+pub fn read_board_lines(
+    path: &Path,
+    idle: Duration,
+) -> Result<Vec<crate::format::BoardLine>, InputError> {
+    let name = display_name(path);
+    match source::load_board_lines(path, Some(idle)) {
+        Ok((boards, _)) => Ok(boards),
+        Err(LoadError::Open(error)) => Err(InputError::Open { name, error }),
+        Err(LoadError::Puzzle { error, source }) => Err(InputError::Puzzle {
+            name,
+            error,
+            source,
+        }),
+    }
+}
+
 /// Reads a goal board for `puzzle` from `path`, as [`read_board`].
 ///
 /// # Errors

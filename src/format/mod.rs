@@ -6,6 +6,7 @@
 //! `Display`, and rendering of errors is in the binaries' diagnostics.
 
 mod answer;
+mod board_lines;
 mod error;
 mod lines;
 pub mod manifest;
@@ -17,6 +18,7 @@ mod span;
 mod tokens;
 
 pub use answer::{move_letters, write_solution};
+pub use board_lines::{BoardLine, parse_board_lines};
 pub use error::{PuzzleError, PuzzleErrorKind};
 pub use lines::{Line, LineReader, MAX_LINE_BYTES};
 pub(crate) use puzzle::{Integer, OwnedToken, TokenSource, parse_integer, read_board};

@@ -332,12 +332,35 @@ pub fn load_puzzle(
     parse_read(read, MAX_PUZZLE_BYTES, parse)
 }
 
+/// Opens and reads a file of boards, one per line
+/// ([`crate::format::parse_board_lines`]), as [`load_puzzle`] reads one.
+///
+/// # Errors
+///
+/// As [`load_puzzle`].
+///
+/// # Example
+///
+/// ```
+/// use slider::format::source::load_board_lines;
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/benchmarks/korf100-blank-last.txt");
+/// assert!(load_board_lines(path.as_ref(), None).is_err()); // each line ends with its optimum
+/// ```
+pub fn load_board_lines(
+    path: &Path,
+    idle: Option<Duration>,
+) -> Result<(Vec<crate::format::BoardLine>, Vec<u8>), LoadError> {
+    let input = open(path, idle).map_err(LoadError::Open)?;
+    let read = read_capped(input, MAX_PUZZLE_BYTES);
+    parse_read(read, MAX_PUZZLE_BYTES, crate::format::parse_board_lines)
+}
+
 /// Parses what [`read_capped`] returned (see [`load_puzzle`]).
-fn parse_read(
+fn parse_read<T>(
     read: Prefix,
     cap: u64,
-    parse: fn(&[u8]) -> Result<Board, PuzzleError>,
-) -> Result<(Board, Vec<u8>), LoadError> {
+    parse: fn(&[u8]) -> Result<T, PuzzleError>,
+) -> Result<(T, Vec<u8>), LoadError> {
     let Prefix { bytes, stopped } = read;
     let parsed = parse(&bytes);
     let fail = |error, source| {

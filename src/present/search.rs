@@ -125,3 +125,15 @@ pub fn budget_hint(
         None => raise.to_string(),
     }
 }
+
+/// Why `slider solve --goal` is refused with the reference A*.
+#[must_use]
+pub fn reference_goal() -> &'static str {
+    "the reference A* solves towards the course's goal only; choose --algorithm astar or idastar (or bfs, bibfs, iddfs) for --goal"
+}
+
+/// Why `slider solve --lines --output course` is refused.
+#[must_use]
+pub fn lines_need_moves() -> &'static str {
+    "--lines prints one answer per line, a move string: the course client's output takes many lines a board (drop --output course, or solve one board a file)"
+}

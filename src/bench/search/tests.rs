@@ -2,6 +2,7 @@
 //! each `slider solve` process is asked for.
 
 use super::*;
+use crate::format::manifest::Convention;
 
 fn twenty_four() -> Instances {
     Instances::read(

@@ -36,11 +36,13 @@ struct Args {
     /// when one could not be read, else 1 when one is rejected, else 3.
     #[arg(long, value_name = "MANIFEST", conflicts_with_all = ["puzzle", "answer", "goal", "optimum"])]
     batch: Option<PathBuf>,
-    /// With --batch: write every pair's JSON report to FILE.
-    #[arg(long, value_name = "FILE", requires = "batch")]
+    /// Write the JSON report to FILE (with --batch: every pair's), whatever
+    /// --format prints.
+    #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
-    /// With --batch: write `JUnit` XML to FILE, a test case per pair.
-    #[arg(long, value_name = "FILE", requires = "batch")]
+    /// Write `JUnit` XML to FILE: a test case for the pair (with --batch:
+    /// one per pair).
+    #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
     /// Read the answer as this format instead of detecting it.
     #[arg(long, value_enum, default_value_t = FormatChoice::Auto)]

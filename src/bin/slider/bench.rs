@@ -7,23 +7,12 @@ use crate::common::cache_dir;
 use clap::{Args, Subcommand};
 use slider::app::bench;
 use slider::app::{CommandError, Console};
-use slider::bench::course::COURSE_DIR;
-use slider::bench::search::{KorfRun, Spawn};
+use slider::bench::search::{KORF_100, KORF_FELNER_24, KorfRun, Spawn};
 use slider::format::manifest::Convention;
 use slider::search::HeuristicChoice;
 use slider::search::pdb::{Choice, Partition};
 
 use slider::values::parse_seconds;
-
-const KORF_100: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/fixtures/benchmarks/korf100-blank-last.txt"
-);
-const AUTOGRADE_FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/autograde");
-const KORF_FELNER_24: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/fixtures/benchmarks/korf-felner-24puzzle-50.txt"
-);
 
 /// Arguments of `slider bench`.
 #[derive(Debug, Args)]
@@ -47,8 +36,9 @@ enum Bench {
         /// JVMs at once, as `slider autograde --jobs`.
         #[arg(long, default_value_t = 2)]
         jobs: usize,
-        /// The autograder's fixtures (reference/, princeton/, learned/).
-        #[arg(long, default_value = AUTOGRADE_FIXTURES)]
+        /// The autograder's fixtures (reference/, princeton/, learned/):
+        /// `fixtures/autograde` of a clone of slider.
+        #[arg(long, value_name = "DIR")]
         fixtures: PathBuf,
     },
     /// Time the reference A* Solver on the autograder's 25 timing puzzles.
@@ -58,9 +48,10 @@ enum Bench {
     /// (`src/bench/java/BiBfs.java`, compiled with the JDK on PATH or in
     /// `JAVA_HOME`).
     Reference {
-        /// The folder of the course's puzzle files.
-        #[arg(long, default_value = COURSE_DIR)]
-        course_dir: PathBuf,
+        /// The folder of the course's puzzle files [default: the copies
+        /// shipped in slider].
+        #[arg(long, value_name = "DIR")]
+        course_dir: Option<PathBuf>,
         /// Runs per puzzle; the best and the median are reported.
         #[arg(long, default_value_t = 5)]
         runs: usize,
@@ -80,9 +71,10 @@ enum Bench {
     Classic {
         /// Course puzzle files [default: 3x3-30, 3x3-31, 4x4-30, 36, 4x4-36, 4x4-40].
         files: Vec<PathBuf>,
-        /// The folder of the course's puzzle files.
-        #[arg(long, default_value = COURSE_DIR)]
-        course_dir: PathBuf,
+        /// The folder of the course's puzzle files [default: the copies
+        /// shipped in slider].
+        #[arg(long, value_name = "DIR")]
+        course_dir: Option<PathBuf>,
     },
     /// Build the pattern databases cold and time loading them.
     Pdb {
@@ -99,9 +91,9 @@ enum Bench {
     /// 6-6-6-6 databases (built first when missing), under a budget each.
     #[command(name = "24")]
     TwentyFour {
-        /// The benchmark file, in Korf's blank-first convention.
-        #[arg(default_value = KORF_FELNER_24)]
-        file: PathBuf,
+        /// The benchmark file, in Korf's blank-first convention [default:
+        /// Korf and Felner's 50, shipped in slider].
+        file: Option<PathBuf>,
         /// Seconds per instance; an instance over it is reported with the
         /// bound proved, not failed.
         #[arg(long, value_name = "SECS", default_value = "600", value_parser = parse_seconds)]
@@ -123,18 +115,18 @@ enum Bench {
     Hardest {
         /// Course puzzle files (default: the course's 4x4-78 and 4x4-80).
         files: Vec<PathBuf>,
-        /// The folder of the course's puzzle files.
-        #[arg(long, default_value = COURSE_DIR)]
-        course_dir: PathBuf,
+        /// The folder of the course's puzzle files [default: the copies
+        /// shipped in slider].
+        #[arg(long, value_name = "DIR")]
+        course_dir: Option<PathBuf>,
         /// Where pattern databases are cached.
         #[arg(long, env = "SLIDER_PDB_DIR")]
         pdb_dir: Option<PathBuf>,
     },
     /// Measure the candidate 4x4 partitions on Korf's 100 and random boards.
     Partitions {
-        /// The benchmark file (Korf's 100 by default).
-        #[arg(default_value = KORF_100)]
-        file: PathBuf,
+        /// The benchmark file [default: Korf's 100, shipped in slider].
+        file: Option<PathBuf>,
         /// Random solvable boards (uniform) to solve besides the file's.
         #[arg(long, default_value_t = 1000, value_name = "N")]
         random: usize,
@@ -147,9 +139,9 @@ enum Bench {
 /// Arguments of `slider bench korf`.
 #[derive(Debug, Args)]
 pub struct KorfArgs {
-    /// A benchmark file: per line, the tiles row-major then the optimal length.
-    #[arg(default_value = KORF_100)]
-    file: PathBuf,
+    /// A benchmark file: per line, the tiles row-major then the optimal
+    /// length [default: Korf's 100, blank last, shipped in slider].
+    file: Option<PathBuf>,
     /// The goal the file's boards are written for.
     #[arg(long, value_enum, default_value_t = Convention::Auto)]
     convention: Convention,
@@ -190,7 +182,7 @@ pub fn run(args: &BenchArgs, console: &Console) -> Result<u8, CommandError> {
             runs,
             bibfs_files,
         } => bench::reference(
-            course_dir,
+            course_dir.as_deref(),
             *runs,
             bibfs_files,
             &crate::common::context(),
@@ -211,33 +203,11 @@ pub fn run(args: &BenchArgs, console: &Console) -> Result<u8, CommandError> {
             ),
             Err(e) => Err(CommandError::from(format!("cannot find this program: {e}"))),
         },
-        Bench::Classic { files, course_dir } => bench::classic(files, course_dir, console),
-        Bench::Pdb { kind, runs } => bench::pdb(*kind, *runs, &std::env::temp_dir(), console),
-        Bench::Korf(args) => {
-            let processes = if args.processes {
-                match std::env::current_exe() {
-                    Ok(slider) => Some(Spawn {
-                        slider,
-                        scratch: std::env::temp_dir(),
-                    }),
-                    Err(e) => {
-                        return Err(CommandError::from(format!("cannot find this program: {e}")));
-                    }
-                }
-            } else {
-                None
-            };
-            let run = KorfRun {
-                heuristic: args.heuristic,
-                pdb: args.pdb,
-                pdb_dir: cache_dir(args.pdb_dir.as_deref()),
-                time: args.time_limit,
-                threads: args.threads as usize,
-                processes,
-            };
-            let (file, chosen) = (&args.file, &args.instances);
-            bench::korf(file, args.convention, chosen, args.limit, &run, console)
+        Bench::Classic { files, course_dir } => {
+            bench::classic(files, course_dir.as_deref(), console)
         }
+        Bench::Pdb { kind, runs } => bench::pdb(*kind, *runs, &std::env::temp_dir(), console),
+        Bench::Korf(args) => korf(args, console),
         Bench::TwentyFour {
             file,
             time_limit,
@@ -254,15 +224,64 @@ pub fn run(args: &BenchArgs, console: &Console) -> Result<u8, CommandError> {
                 threads: *threads as usize,
                 processes: None,
             };
-            bench::korf(file, Convention::Auto, instances, *limit, &run, console)
+            let file = file.as_deref();
+            bench::korf(
+                file,
+                KORF_FELNER_24,
+                Convention::Auto,
+                instances,
+                *limit,
+                &run,
+                console,
+            )
         }
         Bench::Hardest {
             files,
             course_dir,
             pdb_dir,
-        } => bench::hardest(files, course_dir, &cache_dir(pdb_dir.as_deref()), console),
+        } => bench::hardest(
+            files,
+            course_dir.as_deref(),
+            &cache_dir(pdb_dir.as_deref()),
+            console,
+        ),
         Bench::Partitions { file, random, seed } => {
-            bench::partitions(file, *random, *seed, console)
+            bench::partitions(file.as_deref(), *random, *seed, console)
         }
     }
+}
+
+/// `slider bench korf`.
+fn korf(args: &KorfArgs, console: &Console) -> Result<u8, CommandError> {
+    let processes = if args.processes {
+        match std::env::current_exe() {
+            Ok(slider) => Some(Spawn {
+                slider,
+                scratch: std::env::temp_dir(),
+            }),
+            Err(e) => {
+                return Err(CommandError::from(format!("cannot find this program: {e}")));
+            }
+        }
+    } else {
+        None
+    };
+    let run = KorfRun {
+        heuristic: args.heuristic,
+        pdb: args.pdb,
+        pdb_dir: cache_dir(args.pdb_dir.as_deref()),
+        time: args.time_limit,
+        threads: args.threads as usize,
+        processes,
+    };
+    let (file, chosen) = (args.file.as_deref(), &args.instances);
+    bench::korf(
+        file,
+        KORF_100,
+        args.convention,
+        chosen,
+        args.limit,
+        &run,
+        console,
+    )
 }

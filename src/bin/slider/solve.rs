@@ -13,8 +13,16 @@ use slider::search::{Algorithm, HeuristicChoice};
 /// Arguments of `slider solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle file (`-` reads standard input).
+    /// The puzzle: a course file or a one-line board (`1 2 3 4 5 6 7 8 0`,
+    /// `12345678x`), as `slider-check` reads it; with --lines, a file of
+    /// boards. `-` reads standard input.
     puzzle: PathBuf,
+    /// PUZZLE holds many boards, one per line (one-line boards, `#`
+    /// comments): solve each in turn and print its answer on a line of its
+    /// own, a move string or the unsolvable message. A board a cap stops
+    /// ends the run (exit 1).
+    #[arg(long)]
+    lines: bool,
     /// Which course API's unsolvable message to print: `princeton`
     /// (`Unsolvable puzzle`) or `coursera` (`No solution possible`).
     #[arg(long, default_value = "princeton", value_parser = printed_api)]
@@ -37,7 +45,8 @@ pub struct SolveArgs {
     /// The reference A*'s priority function.
     #[arg(long, value_enum, default_value_t = Priority::Manhattan)]
     priority: Priority,
-    /// Solve towards this goal board (a puzzle file) instead of the course's.
+    /// Solve towards this goal board (a puzzle file or a one-line board)
+    /// instead of the course's.
     #[arg(long, value_name = "FILE")]
     goal: Option<PathBuf>,
     /// Stop (exit 1) after this many nodes: enqueued by the reference A*,
@@ -70,9 +79,10 @@ pub struct SolveArgs {
     #[arg(long)]
     stats: bool,
     /// What to print: the course client's output, or a move string (the
-    /// direction the blank moves, `U`/`D`/`L`/`R`).
-    #[arg(long, value_enum, default_value_t = OutputArg::Course)]
-    output: OutputArg,
+    /// direction the blank moves, `U`/`D`/`L`/`R`) [default: course; with
+    /// --lines, moves].
+    #[arg(long, value_enum)]
+    output: Option<OutputArg>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -101,7 +111,10 @@ pub fn run(args: &SolveArgs, console: &Console) -> Result<u8, CommandError> {
         input_timeout: args.input_timeout,
         threads: args.threads as usize,
         stats: args.stats,
-        moves: args.output == OutputArg::Moves,
+        moves: args
+            .output
+            .map_or(args.lines, |output| output == OutputArg::Moves),
+        lines: args.lines,
     };
     solve(&job, console)
 }

@@ -3,10 +3,10 @@
 //! finding messages is here; nothing is printed, text is returned.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use serde::Serialize;
 
-use crate::check::batch::PairOutcome;
 use crate::check::{AnswerFormat, CheckReport, CheckVerdict, Finding, Proof};
 use crate::present::diagnostic::{Diagnostic, Severity, render};
 
@@ -239,6 +239,15 @@ fn json_report<'a>(report: &CheckReport, puzzle: &'a str, answer: &'a str) -> Js
 /// # Ok::<(), slider::PuzzleError>(())
 /// ```
 pub fn github(report: &CheckReport, puzzle: &str, answer: &str) -> String {
+    let mut out = annotations(report, puzzle, answer);
+    out.push_str(&summary(report, puzzle));
+    out.push('\n');
+    out
+}
+
+/// The workflow commands of [`github`] alone, one line each: an `::error`
+/// per finding, a `::warning` for an unproven verdict.
+fn annotations(report: &CheckReport, puzzle: &str, answer: &str) -> String {
     let mut out = String::new();
     for finding in &report.findings {
         let _ = writeln!(
@@ -259,8 +268,6 @@ pub fn github(report: &CheckReport, puzzle: &str, answer: &str) -> String {
             super::github::escape(&summary(report, puzzle), false)
         );
     }
-    out.push_str(&summary(report, puzzle));
-    out.push('\n');
     out
 }
 
@@ -292,162 +299,41 @@ pub fn console(
     }
 }
 
-/// One line per pair of `slider-check --batch`: the pair's summary, or why
-/// it could not be checked.
+/// Why a report file is refused: it is one of the inputs, which creating
+/// it would empty before it is read.
 ///
 /// # Example
 ///
 /// ```
-/// use slider::check::batch::PairOutcome;
-/// let outcome = PairOutcome { puzzle: "p.txt".into(), answer: "a.txt".into(), result: Err("cannot read a.txt: gone".into()), elapsed: Default::default() };
-/// assert_eq!(slider::present::check::batch_line(&outcome), "error: p.txt a.txt: cannot read a.txt: gone");
+/// let why = slider::present::check::report_is_input("--json", "a.txt".as_ref(), "a.txt".as_ref());
+/// assert_eq!(why, "--json a.txt is an input of the check (a.txt): writing the report would erase it; name another file");
 /// ```
 #[must_use]
-pub fn batch_line(outcome: &PairOutcome) -> String {
-    let puzzle = outcome.puzzle.display().to_string();
-    match &outcome.result {
-        Ok(report) => {
-            let first = report.findings.first().map_or(String::new(), |f| {
-                format!(
-                    "; first: {}:{}: error[{}]: {}",
-                    outcome.answer.display(),
-                    f.span,
-                    f.kind.code(),
-                    f.kind
-                )
-            });
-            format!(
-                "{} ({}){first}",
-                summary(report, &puzzle),
-                outcome.answer.display()
-            )
-        }
-        Err(why) => format!("error: {puzzle} {}: {why}", outcome.answer.display()),
-    }
-}
-
-/// How many pairs were accepted, rejected, unproven, and not checked.
-#[must_use]
-pub fn batch_counts(outcomes: &[PairOutcome]) -> [usize; 4] {
-    let mut counts = [0; 4];
-    for outcome in outcomes {
-        let slot = match &outcome.result {
-            Ok(r) if r.verdict == CheckVerdict::Accepted => 0,
-            Ok(r) if r.verdict == CheckVerdict::Rejected => 1,
-            Ok(_) => 2,
-            Err(_) => 3,
-        };
-        counts[slot] += 1;
-    }
-    counts
-}
-
-/// The last line of `slider-check --batch`.
-///
-/// # Example
-///
-/// ```
-/// assert_eq!(slider::present::check::batch_summary(&[]), "0 pairs: 0 accepted, 0 rejected, 0 unproven, 0 not checked");
-/// ```
-#[must_use]
-pub fn batch_summary(outcomes: &[PairOutcome]) -> String {
-    let [accepted, rejected, unproven, errors] = batch_counts(outcomes);
-    let plural = if outcomes.len() == 1 { "" } else { "s" };
+pub fn report_is_input(flag: &str, report: &Path, input: &Path) -> String {
     format!(
-        "{} pair{plural}: {accepted} accepted, {rejected} rejected, {unproven} unproven, {errors} not checked",
-        outcomes.len()
+        "{flag} {} is an input of the check ({}): writing the report would erase it; name another file",
+        report.display(),
+        input.display()
     )
 }
 
-/// `slider-check --batch --json`: every pair's report (schema version 1,
-/// as a single check's), or its error, and the counts.
+/// Why `--json` and `--junit` naming one file are refused.
 ///
 /// # Example
 ///
 /// ```
-/// let text = slider::present::check::batch_json(&[]);
-/// assert!(text.contains("\"pairs\": []"));
+/// let why = slider::present::check::reports_collide("r.txt".as_ref());
+/// assert!(why.starts_with("--json and --junit both name r.txt"));
 /// ```
 #[must_use]
-pub fn batch_json(outcomes: &[PairOutcome]) -> String {
-    let pairs: Vec<serde_json::Value> = outcomes
-        .iter()
-        .map(|outcome| {
-            let puzzle = outcome.puzzle.display().to_string();
-            let answer = outcome.answer.display().to_string();
-            match &outcome.result {
-                Ok(report) => {
-                    serde_json::to_value(json_report(report, &puzzle, &answer)).unwrap_or_default()
-                }
-                Err(why) => serde_json::json!({
-                    "version": 1, "puzzle": puzzle, "answer": answer,
-                    "verdict": "error", "error": why,
-                }),
-            }
-        })
-        .collect();
-    let [accepted, rejected, unproven, errors] = batch_counts(outcomes);
-    let value = serde_json::json!({
-        "version": 1,
-        "pairs": pairs,
-        "accepted": accepted,
-        "rejected": rejected,
-        "unproven": unproven,
-        "errors": errors,
-    });
-    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
-    text.push('\n');
-    text
+pub fn reports_collide(file: &Path) -> String {
+    format!(
+        "--json and --junit both name {}: one report would overwrite the other; name two files",
+        file.display()
+    )
 }
 
-/// `slider-check --batch --junit`: a test case per pair, named after its
-/// puzzle and answer; a rejected pair fails with its findings, an
-/// unproven one is skipped, one that could not be checked is an error.
-///
-/// # Example
-///
-/// ```
-/// let xml = slider::present::check::batch_junit(&[], "pairs.txt");
-/// assert!(xml.contains("<testsuite name=\"pairs.txt\""));
-/// ```
-#[must_use]
-pub fn batch_junit(outcomes: &[PairOutcome], manifest: &str) -> String {
-    use quick_junit::{NonSuccessKind, TestCase, TestCaseStatus, TestSuite};
-    let mut report = quick_junit::Report::new("slider-check");
-    let mut suite = TestSuite::new(manifest);
-    for outcome in outcomes {
-        let name = format!("{} {}", outcome.puzzle.display(), outcome.answer.display());
-        let status = match &outcome.result {
-            Ok(r) if r.verdict == CheckVerdict::Accepted => TestCaseStatus::success(),
-            Ok(r) if r.verdict == CheckVerdict::Unproven => {
-                let mut status = TestCaseStatus::skipped();
-                status.set_message(summary(r, &outcome.puzzle.display().to_string()));
-                status
-            }
-            Ok(r) => {
-                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                status.set_message(summary(r, &outcome.puzzle.display().to_string()));
-                status.set_type(r.findings.first().map_or("rejected", |f| f.kind.code()));
-                status.set_description(human(
-                    r,
-                    &outcome.puzzle.display().to_string(),
-                    &outcome.answer.display().to_string(),
-                    false,
-                ));
-                status
-            }
-            Err(why) => {
-                let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
-                status.set_message(why.as_str());
-                status
-            }
-        };
-        let mut case = TestCase::new(name, status);
-        case.set_classname(manifest);
-        case.set_time(outcome.elapsed);
-        suite.add_test_case(case);
-    }
-    report.add_test_suite(suite);
-    // a student's text may hold characters XML 1.0 forbids
-    super::xml::document(&report.to_string().unwrap_or_default()).into_owned()
-}
+mod batch;
+pub use batch::{
+    batch_counts, batch_github, batch_json, batch_junit, batch_line, batch_summary, pair_json,
+};
