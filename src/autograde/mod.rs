@@ -55,6 +55,7 @@ pub mod protocol;
 mod report;
 mod runner;
 pub mod sources;
+mod status;
 mod toolkit;
 
 use std::path::PathBuf;

@@ -100,6 +100,7 @@ struct ReportJson {
     warnings: Vec<String>,
     sections: Vec<SectionJson>,
     printed_bytes: u64,
+    sandbox: &'static str,
     elapsed_ms: u128,
     profile: Vec<PhaseJson>,
 }
@@ -223,6 +224,7 @@ fn json_value(report: &Report) -> ReportJson {
         warnings: worded(&report.warnings),
         sections,
         printed_bytes: report.printed,
+        sandbox: crate::present::sandbox::name(report.sandboxed),
         elapsed_ms: report.elapsed.as_millis(),
         profile: profile_json(report),
     }
