@@ -359,7 +359,14 @@ pub(super) fn rows(report: &Report) -> Vec<TestRow> {
                 name: name.to_string(),
                 category,
                 passed: stage.passed(),
-                detail: visible(&super::stage_text(stage)),
+                detail: if name == "Compilation" && report.unreadable() {
+                    visible(&format!(
+                        "the submission cannot be read (unreadable): {}",
+                        super::stage_text(stage)
+                    ))
+                } else {
+                    visible(&super::stage_text(stage))
+                },
                 figures: String::new(),
                 inputs: Vec::new(),
                 hint: None,
@@ -421,6 +428,7 @@ pub fn junit(reports: &[Report]) -> String {
     for report in reports {
         let submission = one_line(&report.submission);
         let mut suite = TestSuite::new(submission.as_str());
+        suite.add_property(quick_junit::Property::new("status", report.status().name()));
         for TestRow {
             name,
             passed,
