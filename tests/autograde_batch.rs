@@ -93,28 +93,7 @@ fn every_unreadable_entry_of_a_batch_gets_a_row_and_a_warning() {
     want.extend(UNREADABLE.map(|n| (n.to_string(), "unreadable".to_string(), 0.0)));
     assert_eq!(statuses, want);
 
-    // JUnit: a suite per entry, its status a property.
-    let junit = read(&file("class.xml"));
-    let doc = roxmltree::Document::parse(&junit).unwrap();
-    let suites: Vec<(String, String)> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("testsuite"))
-        .map(|suite| {
-            let status = suite
-                .descendants()
-                .find(|p| p.has_tag_name("property") && p.attribute("name") == Some("status"))
-                .and_then(|p| p.attribute("value"))
-                .unwrap_or("none")
-                .to_string();
-            (
-                suite.attribute("name").unwrap().replace(&shown, "CLASS"),
-                status,
-            )
-        })
-        .collect();
-    let mut want = vec![("CLASS/alice".to_string(), "ok".to_string())];
-    want.extend(UNREADABLE.map(|n| (format!("CLASS/{n}"), "unreadable".to_string())));
-    assert_eq!(suites, want);
+    assert_junit(&read(&file("class.xml")), &shown);
 
     // The text on standard output, the Markdown, each student's files and
     // the class's page: every entry is there, the unreadable ones said so.
@@ -149,4 +128,28 @@ fn every_unreadable_entry_of_a_batch_gets_a_row_and_a_warning() {
         markdown.matches("cannot be read: unreadable").count(),
         UNREADABLE.len()
     );
+}
+
+/// JUnit: a suite per entry, its status a property.
+fn assert_junit(junit: &str, shown: &str) {
+    let doc = roxmltree::Document::parse(junit).unwrap();
+    let suites: Vec<(String, String)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .map(|suite| {
+            let status = suite
+                .descendants()
+                .find(|p| p.has_tag_name("property") && p.attribute("name") == Some("status"))
+                .and_then(|p| p.attribute("value"))
+                .unwrap_or("none")
+                .to_string();
+            (
+                suite.attribute("name").unwrap().replace(shown, "CLASS"),
+                status,
+            )
+        })
+        .collect();
+    let mut want = vec![("CLASS/alice".to_string(), "ok".to_string())];
+    want.extend(UNREADABLE.map(|n| (format!("CLASS/{n}"), "unreadable".to_string())));
+    assert_eq!(suites, want);
 }
