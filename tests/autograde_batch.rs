@@ -130,7 +130,7 @@ fn every_unreadable_entry_of_a_batch_gets_a_row_and_a_warning() {
     );
 }
 
-/// JUnit: a suite per entry, its status a property.
+/// `JUnit`: a suite per entry, its status a property.
 fn assert_junit(junit: &str, shown: &str) {
     let doc = roxmltree::Document::parse(junit).unwrap();
     let suites: Vec<(String, String)> = doc
