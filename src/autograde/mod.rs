@@ -68,9 +68,9 @@ pub use failure::{
 pub use notes::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
 pub use pipeline::autograde;
 pub use report::{
-    Category, Report, SectionReport, Skipped, Stage, StageEnd, Status, TestResult, TrialFailure,
-    Verdict,
+    Category, Report, SectionReport, Skipped, Stage, StageEnd, TestResult, TrialFailure, Verdict,
 };
+pub use status::Status;
 pub use toolkit::Toolkit;
 
 use crate::course::{Api, Edition};

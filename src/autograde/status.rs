@@ -103,4 +103,44 @@ impl Report {
             });
         tool || jvm
     }
+
+    /// The outcome in one word: the first stage that failed, else whether
+    /// time ran out, else whether every graded test passed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::{Report, Stage, StageNote, Status};
+    /// use slider::autograde::sources::SourceError;
+    /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+    /// let missing = SourceError::Missing { name: "Board.java", near: None };
+    /// report.compilation = Stage::failed(vec![StageNote::Sources(missing)]);
+    /// assert_eq!(report.status(), Status::MissingFile);
+    /// report.files.push("s/Board.java".into());
+    /// assert_eq!(report.status(), Status::CompileError);
+    /// ```
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.harness_fault() {
+            Status::HarnessError
+        } else if self.unreadable() {
+            Status::Unreadable
+        } else if self.compilation.ran() && !self.compilation.passed() {
+            if self.files.is_empty() {
+                Status::MissingFile
+            } else {
+                Status::CompileError
+            }
+        } else if self.guard.ran() && !self.guard.passed() {
+            Status::Refused
+        } else if self.api_check.ran() && !self.api_check.passed() {
+            Status::ApiMismatch
+        } else if self.timed_out {
+            Status::Timeout
+        } else if self.score().0 >= 100.0 {
+            Status::Ok
+        } else {
+            Status::Failed
+        }
+    }
 }
