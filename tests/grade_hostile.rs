@@ -150,7 +150,10 @@ fn a_sandboxed_program_writes_nothing_outside_its_own_folder() {
         &["sh", &script, &path, "{}"],
     );
     assert_eq!((g.code, &g.outcomes), (0, &all("passed")), "{}", g.stderr);
-    assert!(target.exists(), "the control wrote nothing: the test proves nothing");
+    assert!(
+        target.exists(),
+        "the control wrote nothing: the test proves nothing"
+    );
 }
 
 #[test]
@@ -165,7 +168,12 @@ fn a_sandboxed_program_reaches_no_network() {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         listener.set_nonblocking(true).unwrap();
         let port = listener.local_addr().unwrap().port().to_string();
-        let g = grade(dir.path(), stage.path(), flags, &["sh", &script, &port, "{}"]);
+        let g = grade(
+            dir.path(),
+            stage.path(),
+            flags,
+            &["sh", &script, &port, "{}"],
+        );
         assert_eq!((g.code, &g.outcomes), (0, &all("passed")), "{}", g.stderr);
         let mut lines = 0;
         while let Ok((mut stream, _)) = listener.accept() {
@@ -176,9 +184,16 @@ fn a_sandboxed_program_reaches_no_network() {
         }
         lines
     };
-    assert_eq!(heard(&["--sandbox", "always"]), 0, "the sandbox let a connection out");
+    assert_eq!(
+        heard(&["--sandbox", "always"]),
+        0,
+        "the sandbox let a connection out"
+    );
     // The control: without the sandbox every test's line arrives.
-    assert_eq!(heard(&["--sandbox", "never", "--user", "keep"]), PUZZLES.len());
+    assert_eq!(
+        heard(&["--sandbox", "never", "--user", "keep"]),
+        PUZZLES.len()
+    );
 }
 
 #[test]

@@ -263,6 +263,9 @@ pub fn grade_all(
         bar.finish_and_clear();
         console.wait_if_interrupted();
         progress.graded(&report);
+        if report.unreadable() {
+            console.say(&console::unreadable(&report));
+        }
         if let Err(e) = per_student.write(index, &report) {
             console.error(&e);
         }
@@ -357,6 +360,14 @@ fn finish(
         visibility: outputs.visibility.clone(),
     };
     super::services::write_reports(files, &|kind| console::report_file(kind, reports, &style))?;
+    let faults: Vec<String> = reports
+        .iter()
+        .filter(|r| r.harness_fault())
+        .map(console::harness_error)
+        .collect();
+    if !faults.is_empty() {
+        return Err(CommandError::Many(faults));
+    }
     Ok(if reports.iter().all(|r| r.score().0 >= 100.0) {
         exit_code::SUCCESS
     } else {

@@ -79,11 +79,10 @@ pub(super) fn harness(
     console: &Console,
     setup: crate::run::sandbox::Setup,
 ) -> Result<crate::run::Harness, CommandError> {
-    let (harness, no_sandbox) = crate::run::sandbox::harness(setup)?;
+    let (harness, no_sandbox) = crate::run::sandbox::harness(setup)
+        .map_err(|why| CommandError::Said(crate::present::sandbox::refused(&why)))?;
     if let Some(why) = no_sandbox {
-        console.status(&format!(
-            "note: no sandbox ({why}); programs run with the other protections only"
-        ));
+        console.status(&crate::present::sandbox::fallback(&why));
     }
     Ok(harness)
 }

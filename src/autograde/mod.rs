@@ -57,6 +57,7 @@ mod report;
 mod runner;
 pub mod sources;
 mod stage;
+mod status;
 mod toolkit;
 
 use std::path::PathBuf;
@@ -68,10 +69,9 @@ pub use failure::{
 };
 pub use notes::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning};
 pub use pipeline::autograde;
-pub use report::{
-    Category, Report, SectionReport, Skipped, Status, TestResult, TrialFailure, Verdict,
-};
+pub use report::{Category, Report, SectionReport, Skipped, TestResult, TrialFailure, Verdict};
 pub use stage::{Stage, StageEnd};
+pub use status::Status;
 pub use toolkit::Toolkit;
 
 use crate::course::{Api, Edition};

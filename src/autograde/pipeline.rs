@@ -53,6 +53,7 @@ pub fn autograde(
             settings.edition,
         );
         report.detected = settings.api.is_none();
+        report.sandboxed = options.harness.bwrap.is_some();
         report.student = sources::student(submission);
         not_run(&mut report, &|c| !wanted(c), Skipped::NotAsked);
         let planning = start_plan(scope, toolkit, options);

@@ -207,6 +207,9 @@ pub struct Report {
     pub not_run: Vec<(Category, Skipped)>,
     /// Bytes the student's code printed to standard output.
     pub printed: u64,
+    /// Whether its programs ran in bubblewrap's sandbox (`--sandbox auto`
+    /// goes on without it where it cannot make a run's sandbox).
+    pub sandboxed: bool,
     /// Wall-clock time of the whole autograde.
     pub elapsed: Duration,
     /// Where the time went: each step, in the order they began.
@@ -228,54 +231,6 @@ pub enum Skipped {
     Refused,
 }
 
-/// A submission's outcome in one word, for tables of a class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    /// Every graded test passed.
-    Ok,
-    /// Some test failed.
-    Failed,
-    /// `Board.java` or `Solver.java` is missing (or the submission cannot
-    /// be read).
-    MissingFile,
-    /// The sources do not compile.
-    CompileError,
-    /// The public API is not the spec's.
-    ApiMismatch,
-    /// The classes use what the assignment does not need (the guard).
-    Refused,
-    /// The submission's time ran out before every test ran.
-    Timeout,
-}
-
-impl Status {
-    /// Every status.
-    pub const ALL: [Status; 7] = [
-        Status::Ok,
-        Status::Failed,
-        Status::MissingFile,
-        Status::CompileError,
-        Status::Refused,
-        Status::ApiMismatch,
-        Status::Timeout,
-    ];
-
-    /// Its name in tables: `ok`, `failed`, `missing-file`,
-    /// `compile-error`, `refused`, `api-mismatch`, `timeout`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Ok => "ok",
-            Status::Failed => "failed",
-            Status::MissingFile => "missing-file",
-            Status::CompileError => "compile-error",
-            Status::Refused => "refused",
-            Status::ApiMismatch => "api-mismatch",
-            Status::Timeout => "timeout",
-        }
-    }
-}
-
 impl Report {
     /// An empty report of `submission`.
     #[must_use]
@@ -295,45 +250,10 @@ impl Report {
             sections: Vec::new(),
             not_run: Vec::new(),
             printed: 0,
+            sandboxed: false,
             elapsed: Duration::ZERO,
             profile: Vec::new(),
             timed_out: false,
-        }
-    }
-
-    /// The outcome in one word: the first stage that failed, else whether
-    /// time ran out, else whether every graded test passed.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use slider::autograde::{Report, Stage, StageNote, Status};
-    /// use slider::autograde::sources::SourceError;
-    /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
-    /// let missing = SourceError::Missing { name: "Board.java", near: None };
-    /// report.compilation = Stage::failed(vec![StageNote::Sources(missing)]);
-    /// assert_eq!(report.status(), Status::MissingFile);
-    /// report.files.push("s/Board.java".into());
-    /// assert_eq!(report.status(), Status::CompileError);
-    /// ```
-    #[must_use]
-    pub fn status(&self) -> Status {
-        if self.compilation.ran() && !self.compilation.went_on() {
-            if self.files.is_empty() {
-                Status::MissingFile
-            } else {
-                Status::CompileError
-            }
-        } else if self.guard.ran() && !self.guard.passed() {
-            Status::Refused
-        } else if self.api_check.ran() && !self.api_check.passed() {
-            Status::ApiMismatch
-        } else if self.timed_out {
-            Status::Timeout
-        } else if self.score().0 >= 100.0 {
-            Status::Ok
-        } else {
-            Status::Failed
         }
     }
 

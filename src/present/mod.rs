@@ -12,6 +12,7 @@
 //! - [`github`]: the one escaper of GitHub workflow commands;
 //! - [`pdb`]: pattern-database notes, hints and build progress;
 //! - [`report_files`]: report files opened first and written last;
+//! - [`sandbox`](mod@sandbox): why there is no sandbox, and its one note;
 //! - [`search`]: `slider solve`'s statistics and budget hints;
 //! - [`xml`]: the characters XML 1.0 allows, in every XML file and HTML
 //!   page.
@@ -28,6 +29,7 @@ pub mod github;
 pub mod grade;
 pub mod pdb;
 pub mod report_files;
+pub mod sandbox;
 pub mod search;
 pub mod xml;
 

@@ -22,11 +22,37 @@ pub enum Sandbox {
     /// bubblewrap, at this path.
     Bwrap(PathBuf),
     /// No sandbox; with `auto`, why not (worth a note).
-    None(Option<String>),
+    None(Option<Unavailable>),
+}
+
+/// Why bubblewrap cannot sandbox a run here (worded by
+/// `present::sandbox`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unavailable {
+    /// No `bwrap` on the `PATH`.
+    NotInstalled,
+    /// `bwrap` was found but could not be started.
+    CannotStart {
+        /// Where it was found.
+        bwrap: PathBuf,
+        /// The operating system's error.
+        error: String,
+    },
+    /// `bwrap` started but could not set up the sandbox a real run uses
+    /// (namespaces, a fresh `/proc`, `/dev`, `/tmp`).
+    Refused {
+        /// Where it was found.
+        bwrap: PathBuf,
+        /// How it ended.
+        status: String,
+        /// The first line it wrote on standard error, if any.
+        said: Option<String>,
+    },
 }
 
 /// The sandbox `mode` gives, looking for `bwrap` on `path` (a `PATH`-style
-/// list).
+/// list) and trying it in `scratch` (an existing folder) with the very
+/// arguments of a real run.
 ///
 /// # Errors
 ///
@@ -35,52 +61,68 @@ pub enum Sandbox {
 /// # Example
 ///
 /// ```
-/// use slider::run::sandbox::{Sandbox, SandboxMode, sandbox};
-/// assert_eq!(sandbox(SandboxMode::Never, None), Ok(Sandbox::None(None)));
-/// assert!(sandbox(SandboxMode::Always, Some("/nonexistent".as_ref())).is_err());
+/// use slider::run::sandbox::{Sandbox, SandboxMode, Unavailable, sandbox};
+/// let scratch = std::path::Path::new("/");
+/// assert_eq!(sandbox(SandboxMode::Never, None, scratch), Ok(Sandbox::None(None)));
+/// assert_eq!(
+///     sandbox(SandboxMode::Always, Some("/nonexistent".as_ref()), scratch),
+///     Err(Unavailable::NotInstalled)
+/// );
 /// ```
-pub fn sandbox(mode: SandboxMode, path: Option<&OsStr>) -> Result<Sandbox, String> {
+pub fn sandbox(
+    mode: SandboxMode,
+    path: Option<&OsStr>,
+    scratch: &Path,
+) -> Result<Sandbox, Unavailable> {
     match mode {
         SandboxMode::Never => Ok(Sandbox::None(None)),
-        mode => match working_bwrap(path) {
+        mode => match working_bwrap(path, scratch) {
             Ok(path) => Ok(Sandbox::Bwrap(path)),
-            Err(why) if mode == SandboxMode::Always => Err(format!("--sandbox always: {why}")),
+            Err(why) if mode == SandboxMode::Always => Err(why),
             Err(why) => Ok(Sandbox::None(Some(why))),
         },
     }
 }
 
-/// bubblewrap's path, once it has been seen to start a sandbox here.
-fn working_bwrap(path: Option<&OsStr>) -> Result<PathBuf, String> {
-    let path = path
+/// bubblewrap's path, once it has been seen to start here the sandbox
+/// every real run gets ([`super::spawn::sandbox_args`], `/proc`
+/// included), in a folder of `scratch` as the working folder.
+fn working_bwrap(path: Option<&OsStr>, scratch: &Path) -> Result<PathBuf, Unavailable> {
+    let bwrap = path
         .map(|p| std::env::split_paths(p).collect::<Vec<_>>())
         .unwrap_or_default()
         .into_iter()
         .map(|dir| dir.join("bwrap"))
         .find(|p| p.is_file())
-        .ok_or("bwrap is not installed (Debian: apt-get install bubblewrap)")?;
-    let status = std::process::Command::new(&path)
-        .args([
-            "--ro-bind",
-            "/",
-            "/",
-            "--unshare-all",
-            "--die-with-parent",
-            "true",
-        ])
+        .ok_or(Unavailable::NotInstalled)?;
+    let cannot_start = |e: std::io::Error| Unavailable::CannotStart {
+        bwrap: bwrap.clone(),
+        error: e.to_string(),
+    };
+    let workdir = super::Workdir::new(scratch, "slider-probe", None).map_err(cannot_start)?;
+    let output = std::process::Command::new(&bwrap)
+        .args(super::spawn::sandbox_args(&workdir.path, &[], &[]))
+        .arg("true")
+        .current_dir(&workdir.path)
         .env_clear()
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .map_err(|e| format!("{} cannot start: {e}", path.display()))?;
-    if status.success() {
-        Ok(path)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .map_err(cannot_start)?;
+    if output.status.success() {
+        Ok(bwrap)
     } else {
-        Err(format!(
-            "{} cannot make namespaces here ({status})",
-            Path::new(&path).display()
-        ))
+        let said = String::from_utf8_lossy(&output.stderr)
+            .lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty())
+            .map(|line| crate::format::visible(line.as_bytes(), false));
+        Err(Unavailable::Refused {
+            bwrap,
+            status: output.status.to_string(),
+            said,
+        })
     }
 }
 
@@ -226,10 +268,10 @@ impl Setup {
 /// let setup = Setup { limits, user: UserMode::Keep, mode: SandboxMode::Never, path: None, pass: Vec::new(), hide: Vec::new(), root: false, scratch: std::env::temp_dir() };
 /// let (harness, no_sandbox) = harness(setup)?;
 /// assert!(harness.bwrap.is_none() && harness.uid_base.is_none() && no_sandbox.is_none());
-/// # Ok::<(), String>(())
+/// # Ok::<(), slider::run::sandbox::Unavailable>(())
 /// ```
-pub fn harness(setup: Setup) -> Result<(super::Harness, Option<String>), String> {
-    let (bwrap, why) = match sandbox(setup.mode, setup.path.as_deref())? {
+pub fn harness(setup: Setup) -> Result<(super::Harness, Option<Unavailable>), Unavailable> {
+    let (bwrap, why) = match sandbox(setup.mode, setup.path.as_deref(), &setup.scratch)? {
         Sandbox::Bwrap(path) => (Some(path), None),
         Sandbox::None(why) => (None, why),
     };

@@ -87,7 +87,7 @@ exec "$@""#;
 /// session, the exposed paths shown read-only, then the hidden folders
 /// emptied (so that no exposed parent shows them again), the working
 /// directory writable.
-fn sandbox_args(workdir: &Path, hide: &[PathBuf], expose: &[PathBuf]) -> Vec<OsString> {
+pub(super) fn sandbox_args(workdir: &Path, hide: &[PathBuf], expose: &[PathBuf]) -> Vec<OsString> {
     let mut args: Vec<OsString> = [
         "--die-with-parent",
         "--new-session",

@@ -225,8 +225,17 @@ fn find_in_folder(root: &Path) -> Result<Found, SourceError> {
     let mut queue = vec![(root.to_path_buf(), 0)];
     let mut seen = 0;
     while let Some((dir, depth)) = queue.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            // The submission itself: a dangling link, a folder that
+            // cannot be listed.
+            Err(e) if depth == 0 => {
+                return Err(SourceError::Unreadable(
+                    dir,
+                    WhyUnreadable::Io(e.to_string()),
+                ));
+            }
+            Err(_) => continue,
         };
         let mut entries: Vec<_> = entries.flatten().collect();
         entries.sort_by_key(std::fs::DirEntry::file_name);
@@ -409,13 +418,15 @@ pub fn prepare(text: &str) -> (String, Vec<SourceChange>) {
     (out, changes)
 }
 
-/// The submissions of a run: those `named`, then every folder and `.zip`
-/// in the `batch` folder (sorted), each checked to be a folder or a `.zip`.
+/// The submissions of a run: those `named`, each checked to be a folder or
+/// a `.zip`, then every entry of the `batch` folder but the hidden ones
+/// (sorted): an entry that is neither, or cannot be read (a dangling
+/// link), is kept, and graded as [`Status::Unreadable`](crate::autograde::Status::Unreadable).
 ///
 /// # Errors
 ///
-/// The batch folder cannot be read; a named path is neither; there is no
-/// submission at all.
+/// The batch folder cannot be read; a named path is neither a folder nor
+/// a `.zip`; there is no submission at all.
 ///
 /// # Example
 ///
@@ -425,8 +436,10 @@ pub fn prepare(text: &str) -> (String, Vec<SourceChange>) {
 /// std::fs::create_dir(class.path().join("bob"))?;
 /// std::fs::create_dir(class.path().join("alice"))?;
 /// std::fs::write(class.path().join("notes.txt"), "")?;
+/// std::fs::write(class.path().join(".DS_Store"), "")?;
 /// let found = submissions(&[], Some(class.path()))?;
-/// assert_eq!(found, [class.path().join("alice"), class.path().join("bob")]);
+/// let names = ["alice", "bob", "notes.txt"].map(|n| class.path().join(n));
+/// assert_eq!(found, names);
 /// assert!(submissions(&[class.path().join("notes.txt")], None).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -435,10 +448,12 @@ pub fn submissions(named: &[PathBuf], batch: Option<&Path>) -> Result<Vec<PathBu
     if let Some(batch) = batch {
         let entries = std::fs::read_dir(batch)
             .map_err(|e| format!("cannot read {}: {e}", batch.display()))?;
+        // Every entry but the hidden ones: one that cannot be read is
+        // graded all the same, as `unreadable`, never dropped.
         let mut found: Vec<PathBuf> = entries
             .flatten()
+            .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
             .map(|e| e.path())
-            .filter(|p| p.is_dir() || is_zip(p))
             .collect();
         found.sort();
         submissions.extend(found);
@@ -446,7 +461,7 @@ pub fn submissions(named: &[PathBuf], batch: Option<&Path>) -> Result<Vec<PathBu
     if submissions.is_empty() {
         return Err("no submission to grade".to_string());
     }
-    if let Some(odd) = submissions.iter().find(|s| !s.is_dir() && !is_zip(s)) {
+    if let Some(odd) = named.iter().find(|s| !s.is_dir() && !is_zip(s)) {
         return Err(format!(
             "{}: not a folder or a .zip file (a submission holds Board.java and Solver.java)",
             odd.display()

@@ -139,3 +139,42 @@ pub fn after_all(reports: &[Report], format: ConsoleFormat, comparisons: &[Compa
     }
     out
 }
+
+/// The warning when a submission cannot be read: it is graded all the
+/// same, as `unreadable` with no points, in every output.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage, StageNote};
+/// use slider::autograde::sources::{SourceError, WhyUnreadable};
+/// let mut report = Report::new("class/bob".into(), slider::course::Api::Coursera, Default::default());
+/// let why = WhyUnreadable::Io("No such file or directory (os error 2)".into());
+/// report.compilation = Stage::failed(vec![StageNote::Sources(SourceError::Unreadable("class/bob".into(), why))]);
+/// let line = slider::present::autograde::console::unreadable(&report);
+/// assert!(line.starts_with("warning: class/bob cannot be read (class/bob: No such file"), "{line}");
+/// ```
+#[must_use]
+pub fn unreadable(report: &Report) -> String {
+    let why: Vec<String> = report
+        .compilation
+        .messages
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    format!(
+        "warning: {} cannot be read ({}): graded as unreadable, with no points",
+        crate::format::visible(report.submission.as_bytes(), false),
+        crate::format::visible(why.join("; ").as_bytes(), false)
+    )
+}
+
+/// The harness error of a submission that a tool or a JVM failed: what
+/// the command ends with (exit 2).
+#[must_use]
+pub fn harness_error(report: &Report) -> String {
+    format!(
+        "harness error: {}: a JDK tool or a JVM could not be started, or a JVM ended before slider's probe started; this is not the submission's fault, and its results are void (see its report)",
+        crate::format::visible(report.submission.as_bytes(), false)
+    )
+}

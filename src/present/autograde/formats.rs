@@ -100,6 +100,7 @@ struct ReportJson {
     warnings: Vec<String>,
     sections: Vec<SectionJson>,
     printed_bytes: u64,
+    sandbox: &'static str,
     elapsed_ms: u128,
     profile: Vec<PhaseJson>,
 }
@@ -223,6 +224,7 @@ fn json_value(report: &Report) -> ReportJson {
         warnings: worded(&report.warnings),
         sections,
         printed_bytes: report.printed,
+        sandbox: crate::present::sandbox::name(report.sandboxed),
         elapsed_ms: report.elapsed.as_millis(),
         profile: profile_json(report),
     }
@@ -357,7 +359,14 @@ pub(super) fn rows(report: &Report) -> Vec<TestRow> {
                 name: name.to_string(),
                 category,
                 passed: stage.passed(),
-                detail: visible(&super::stage_text(stage)),
+                detail: if name == "Compilation" && report.unreadable() {
+                    visible(&format!(
+                        "the submission cannot be read (unreadable): {}",
+                        super::stage_text(stage)
+                    ))
+                } else {
+                    visible(&super::stage_text(stage))
+                },
                 figures: String::new(),
                 inputs: Vec::new(),
                 hint: None,
@@ -419,6 +428,7 @@ pub fn junit(reports: &[Report]) -> String {
     for report in reports {
         let submission = one_line(&report.submission);
         let mut suite = TestSuite::new(submission.as_str());
+        suite.add_property(quick_junit::Property::new("status", report.status().name()));
         for TestRow {
             name,
             passed,

@@ -112,6 +112,9 @@ pub(crate) fn summary_shown(report: &Report, shown: &dyn Fn(Category) -> bool) -
     for category in Category::ALL {
         let value = match category {
             _ if !shown(category) => "not shown to students yet".to_string(),
+            Category::Compile if report.unreadable() => {
+                "FAILED (the submission cannot be read: unreadable)".to_string()
+            }
             Category::Compile => stage_line(&report.compilation, why(category).as_deref()),
             Category::Api => stage_line(&report.api_check, why(category).as_deref()),
             _ => {
