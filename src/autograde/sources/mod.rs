@@ -437,6 +437,7 @@ pub fn prepare(text: &str) -> (String, Vec<SourceChange>) {
 /// std::fs::create_dir(class.path().join("alice"))?;
 /// std::fs::write(class.path().join("notes.txt"), "")?;
 /// std::fs::write(class.path().join(".DS_Store"), "")?;
+/// std::fs::write(class.path().join("README.md"), "")?;
 /// let found = submissions(&[], Some(class.path()))?;
 /// let names = ["alice", "bob", "notes.txt"].map(|n| class.path().join(n));
 /// assert_eq!(found, names);
@@ -448,12 +449,14 @@ pub fn submissions(named: &[PathBuf], batch: Option<&Path>) -> Result<Vec<PathBu
     if let Some(batch) = batch {
         let entries = std::fs::read_dir(batch)
             .map_err(|e| format!("cannot read {}: {e}", batch.display()))?;
-        // Every entry but the hidden ones: one that cannot be read is
+        // Every entry but the hidden ones and the class folder's own notes
+        // (Markdown files, such as its README): one that cannot be read is
         // graded all the same, as `unreadable`, never dropped.
         let mut found: Vec<PathBuf> = entries
             .flatten()
             .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
             .map(|e| e.path())
+            .filter(|p| !is_notes(p))
             .collect();
         found.sort();
         submissions.extend(found);
@@ -468,6 +471,15 @@ pub fn submissions(named: &[PathBuf], batch: Option<&Path>) -> Result<Vec<PathBu
         ));
     }
     Ok(submissions)
+}
+
+/// A regular file named `*.md`: a class folder's README, not a
+/// submission.
+fn is_notes(path: &Path) -> bool {
+    path.is_file()
+        && path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("md"))
 }
 
 /// A regular file named `*.zip`.
