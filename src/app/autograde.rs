@@ -423,6 +423,9 @@ fn options(grading: &Grading, console: &Console) -> Result<Options, CommandError
     settings.algs4 = settings
         .algs4
         .map(|p| std::fs::canonicalize(&p).unwrap_or(p));
+    settings.checkstyle_config = settings
+        .checkstyle_config
+        .map(|p| std::fs::canonicalize(&p).unwrap_or(p));
     Ok(Options {
         settings,
         jdk,
@@ -430,6 +433,7 @@ fn options(grading: &Grading, console: &Console) -> Result<Options, CommandError
         jobs,
         container: grading.container.clone(),
         cache: grading.cache.clone(),
+        style: crate::autograde::style::StyleTools::of(&grading.context),
     })
 }
 

@@ -36,6 +36,9 @@ pub enum Phase {
     Jvm(JvmMode, Classes),
     /// Judging the records against slider's reference (in slider).
     Judge,
+    /// A tool of the style section (noted, not charged: the tools are the
+    /// course's).
+    Style(super::style::StyleTool),
 }
 
 /// The time one step took: from `start` after the submission's grading

@@ -14,7 +14,7 @@ use super::{FileChange, Options, StageNote, Warning, allowed, java, sources};
 
 /// Finds and compiles the submission's sources into `dir/student`, and
 /// holds the classes against the allow-list, with the findings in
-/// `report`; the Solver's name and text when they compile and are
+/// `report`; every source's name and text when they compile and are
 /// allowed, else why nothing after it runs.
 pub(super) fn build(
     submission: &Path,
@@ -100,7 +100,6 @@ pub(super) fn build(
     }
     Ok(files
         .iter()
-        .filter(|f| f.name == "Solver.java")
         .map(|f| (f.name.to_string(), f.text.clone()))
         .collect())
 }
@@ -146,7 +145,7 @@ fn guard(classes: &Path, files: &[sources::SourceFile]) -> Stage {
     }
 }
 
-/// Compiles the student's Solver (`solver`: name and text) against the
+/// Compiles the student's Solver (from `solver`: the sources' names and texts) against the
 /// reference Board, under `dir`; `Err` says why it does not compile:
 /// javac's first error line (its own words), empty when it printed none.
 pub(super) fn compile_reference(
@@ -158,6 +157,7 @@ pub(super) fn compile_reference(
 ) -> Result<std::path::PathBuf, String> {
     let solver: Vec<(&str, &str)> = solver
         .iter()
+        .filter(|(n, _)| n == "Solver.java")
         .map(|(n, t)| (n.as_str(), t.as_str()))
         .collect();
     let reference = dir.join("reference");

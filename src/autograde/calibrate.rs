@@ -4,6 +4,7 @@
 //! counts, the aggregate, and the tests and rows that disagree.
 
 use super::report::{Category, Report, Verdict};
+use super::style::{BlockEnd, JavaFile, Style, StyleBlock, StyleTool, ToolVerdict};
 use crate::course::Edition;
 
 /// What a course report says.
@@ -19,6 +20,10 @@ pub struct CourseReport {
     pub rows: Vec<(String, String, bool)>,
     /// Each Timing 1 row's seconds: `("puzzle20", 0.01)`.
     pub seconds: Vec<(String, f64)>,
+    /// Each style tool's summary verdict: `(tool, passed)`.
+    pub style_verdicts: Vec<(StyleTool, bool)>,
+    /// Each warning line of the style section, with its block.
+    pub style_lines: Vec<(StyleBlock, String)>,
 }
 
 const MEASURED: [Category; 3] = [Category::Correctness, Category::Memory, Category::Timing];
@@ -77,8 +82,10 @@ impl CourseReport {
         let mut side = "";
         let mut current: Option<String> = None;
         let mut table: Option<String> = None;
+        let mut block: Option<StyleBlock> = None;
         for raw in text.lines() {
             let line = raw.trim().trim_end_matches("<br>");
+            report.style_line(line, &mut block);
             for (k, name) in ["Correctness:", "Memory:", "Timing:"].iter().enumerate() {
                 if line.starts_with(name) && report.summary[k].is_none() {
                     report.summary[k] = fraction(line);
@@ -149,6 +156,50 @@ impl CourseReport {
 }
 
 impl CourseReport {
+    /// Reads one line for the style section: a summary verdict, a block's
+    /// header (which sets `block`), a warning of the `block`, or the end of
+    /// the section.
+    fn style_line(&mut self, line: &str, block: &mut Option<StyleBlock>) {
+        for (name, tool) in [
+            ("SpotBugs:", StyleTool::SpotBugs),
+            ("Spotbugs:", StyleTool::SpotBugs),
+            ("Findbugs:", StyleTool::SpotBugs),
+            ("PMD:", StyleTool::Pmd),
+            ("Checkstyle:", StyleTool::Checkstyle),
+        ] {
+            if let Some(rest) = line.strip_prefix(name) {
+                self.style_verdicts
+                    .push((tool, rest.trim().starts_with("PASSED")));
+            }
+        }
+        if let Some(command) = line.strip_prefix("% ") {
+            *block = if command.starts_with("spotbugs") || command.starts_with("findbugs") {
+                Some(StyleBlock::SpotBugs)
+            } else if command.starts_with("pmd") {
+                Some(StyleBlock::Pmd)
+            } else if command.starts_with("checkstyle") {
+                Some(StyleBlock::Checkstyle)
+            } else if command.ends_with("Board.java") {
+                Some(StyleBlock::Custom(JavaFile::Board))
+            } else if command.ends_with("Solver.java") {
+                Some(StyleBlock::Custom(JavaFile::Solver))
+            } else {
+                None
+            };
+        } else if line.starts_with("TESTING CORRECTNESS") || line.starts_with("*  TESTING") {
+            *block = None;
+        } else if let Some(b) = *block {
+            let warning = match b {
+                StyleBlock::SpotBugs => line.contains(" At ") && line.contains(".java:["),
+                StyleBlock::Pmd => line.contains(".java:") && line.ends_with(']'),
+                _ => line.starts_with("[WARN]") || line.starts_with("[ERROR]"),
+            };
+            if warning {
+                self.style_lines.push((b, line.to_string()));
+            }
+        }
+    }
+
     /// The edition the report is of, by its test counts: `None` when it
     /// prints none, or counts slider does not know (an older edition, such
     /// as 42 correctness, 8 or 11 memory and 17 timing tests).
@@ -216,6 +267,9 @@ pub struct Comparison {
     /// slider's Timing 1 seconds over the course's, on the rows where the
     /// course's are over [`TIMED_ROWS`] seconds.
     pub timing: Option<TimingRatio>,
+    /// The style sections (set by whoever can write slider's lines as the
+    /// course does: [`compare_style`]).
+    pub style: Option<StyleAgreement>,
 }
 
 /// The Timing 1 rows whose seconds are compared: those the course timed at
@@ -293,6 +347,81 @@ impl Comparison {
     }
 }
 
+/// slider's style section against the course's: each tool's verdict, and
+/// the warning lines matched one for one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StyleAgreement {
+    /// `(tool, the course passed it, slider passed it)`; slider's is
+    /// `None` when it did not run the tool.
+    pub verdicts: Vec<(StyleTool, bool, Option<bool>)>,
+    /// The course's warning lines in the blocks slider ran.
+    pub course_lines: usize,
+    /// Those slider printed too, byte for byte.
+    pub matched: usize,
+    /// The course's lines not printed by slider.
+    pub missing: Vec<String>,
+    /// slider's lines the course did not print.
+    pub extra: Vec<String>,
+    /// The course's lines in blocks slider did not run (`SpotBugs`).
+    pub not_run_lines: usize,
+}
+
+/// Compares slider's `style` with the `course`'s style section, each of
+/// slider's blocks written as the course writes it by `lines` (the
+/// presentation's). Each course line is matched at most once.
+#[must_use]
+pub fn compare_style(
+    style: &Style,
+    course: &CourseReport,
+    lines: &dyn Fn(StyleBlock, &BlockEnd) -> Vec<String>,
+) -> StyleAgreement {
+    let mut agreement = StyleAgreement {
+        verdicts: course
+            .style_verdicts
+            .iter()
+            .map(|&(tool, passed)| {
+                let ours = match style.verdict(tool) {
+                    ToolVerdict::Passed => Some(true),
+                    ToolVerdict::Failed { .. } => Some(false),
+                    ToolVerdict::NotRun(_) => None,
+                };
+                (tool, passed, ours)
+            })
+            .collect(),
+        ..StyleAgreement::default()
+    };
+    for (block, end) in &style.blocks {
+        let theirs: Vec<&String> = course
+            .style_lines
+            .iter()
+            .filter(|(b, _)| b == block)
+            .map(|(_, l)| l)
+            .collect();
+        if matches!(end, BlockEnd::NotRun(_)) {
+            agreement.not_run_lines += theirs.len();
+            continue;
+        }
+        agreement.course_lines += theirs.len();
+        let mut left: Vec<Option<&String>> = theirs.into_iter().map(Some).collect();
+        for ours in lines(*block, end) {
+            let warning = ours.starts_with('[') || ours.contains(".java:");
+            if !warning || ours == "..." {
+                continue;
+            }
+            if let Some(slot) = left.iter_mut().find(|l| l.is_some_and(|l| *l == ours)) {
+                *slot = None;
+                agreement.matched += 1;
+            } else {
+                agreement.extra.push(ours);
+            }
+        }
+        agreement
+            .missing
+            .extend(left.into_iter().flatten().cloned());
+    }
+    agreement
+}
+
 /// Compares slider's `report` with the `course`'s.
 #[must_use]
 pub fn compare(report: &Report, course: &CourseReport) -> Comparison {
@@ -346,5 +475,6 @@ pub fn compare(report: &Report, course: &CourseReport) -> Comparison {
         aggregate: course.aggregate.map(|a| (a, report.score().0)),
         disagreements,
         timing: TimingRatio::of(&timed),
+        style: None,
     }
 }

@@ -58,6 +58,7 @@ mod runner;
 pub mod sources;
 mod stage;
 mod status;
+pub mod style;
 mod toolkit;
 
 use std::path::PathBuf;
@@ -133,6 +134,16 @@ pub struct Settings {
     /// half a CPU).
     #[arg(long, value_name = "SECS", value_parser = crate::values::parse_seconds)]
     pub wall_limit: Option<Duration>,
+    /// Add the style section (the bug-pattern, PMD, Checkstyle and
+    /// custom checks, as the course prints them; weighed 0%). It is run
+    /// only when every category is (no --only).
+    #[arg(long)]
+    pub style: bool,
+    /// Checkstyle's configuration for its standard block, instead of
+    /// slider's own of the edition (e.g. the course's
+    /// checkstyle-coursera.xml).
+    #[arg(long, value_name = "XML")]
+    pub checkstyle_config: Option<PathBuf>,
 }
 
 impl Settings {
@@ -190,6 +201,8 @@ pub struct Options {
     /// Where slider's compiled Java is kept between runs (`None`: compiled
     /// by every run); see [`Toolkit::build`].
     pub cache: Option<PathBuf>,
+    /// Where the style section's tools are ([`style::StyleTools::of`]).
+    pub style: style::StyleTools,
 }
 
 impl Options {

@@ -14,7 +14,7 @@ use super::report::{Category, Report, SectionReport, Skipped, Verdict};
 use super::runner::{Built, GroupContext, judge_section, run_group};
 use super::stage::{Stage, StageEnd};
 use super::toolkit::Toolkit;
-use super::{ASSUMED_API, JdkTool, Options, StageNote, members, model, sources};
+use super::{ASSUMED_API, JdkTool, Options, StageNote, members, model, sources, style};
 use crate::course::Api;
 use crate::run::{Workdir, in_slots, process};
 
@@ -42,9 +42,10 @@ pub fn autograde(
     // The plan is made while javac runs, the model's counts while the JVMs
     // run, each on a thread of its own; both are joined before the report
     // is returned.
+    let settings = &options.settings;
+    let budget = &Budget::new(settings.time_limit, settings.wall_cap(&options.container));
     std::thread::scope(|scope| {
-        let (started, settings) = (Instant::now(), &options.settings);
-        let budget = &Budget::new(settings.time_limit, settings.wall_cap(&options.container));
+        let started = Instant::now();
         let wanted = |c: Category| settings.only.is_empty() || settings.only.contains(&c);
         // When no API is given, the assumed one until the classes are read.
         let mut report = Report::new(
@@ -66,8 +67,17 @@ pub fn autograde(
             &build_dir,
             budget,
             &mut report,
-        )
-        .map(|texts| {
+        );
+        // The style section's tools read the sources beside the tests'
+        // JVMs; it is the course's whole report, so not with `--only`.
+        let styling = match &built {
+            Ok(texts) if settings.only.is_empty() && settings.style => {
+                let texts = texts.clone();
+                Some(scope.spawn(move || style::run_style(&texts, &options.style, options, budget)))
+            }
+            _ => None,
+        };
+        let built = built.map(|texts| {
             // The Solver against the reference Board compiles while javap
             // reads the student's classes: two JDK tools, one per core.
             std::thread::scope(|scope| {
@@ -105,6 +115,7 @@ pub fn autograde(
         if !wanted(Category::Api) {
             report.api_check = Stage::default();
         }
+        report.style = styling.and_then(|thread| thread.join().ok());
         let _ = std::fs::remove_dir_all(&build_dir);
         report.elapsed = started.elapsed();
         report.profile = budget.ledger();

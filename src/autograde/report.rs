@@ -217,6 +217,9 @@ pub struct Report {
     /// Whether the submission's time (`--time-limit`) ran out before every
     /// test ran.
     pub timed_out: bool,
+    /// The style section, when it was run (`--style`, not with `--only`,
+    /// nor when nothing compiled).
+    pub style: Option<super::style::Style>,
 }
 
 /// Why a whole category was not run (`present::autograde` words it).
@@ -254,6 +257,7 @@ impl Report {
             elapsed: Duration::ZERO,
             profile: Vec::new(),
             timed_out: false,
+            style: None,
         }
     }
 

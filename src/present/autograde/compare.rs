@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
-use crate::autograde::calibrate::{Comparison, CourseReport, TIMED_ROWS, TimingRatio};
+use crate::autograde::calibrate::{
+    Comparison, CourseReport, StyleAgreement, TIMED_ROWS, TimingRatio,
+};
 
 /// Why a course report cannot be compared: it prints no test counts, or
 /// the counts of an edition slider does not grade.
@@ -88,6 +90,9 @@ pub fn comparison(name: &str, comparison: &Comparison) -> String {
     if let Some(r) = comparison.timing {
         let _ = writeln!(out, "  {}", timing_ratio(&r));
     }
+    if let Some(style) = &comparison.style {
+        style_comparison(&mut out, style);
+    }
     for (id, course_passed) in &comparison.disagreements {
         let (course, slider) = if *course_passed {
             ("passed", "failed")
@@ -97,6 +102,45 @@ pub fn comparison(name: &str, comparison: &Comparison) -> String {
         let _ = writeln!(out, "  - {id}: the course {course} it, slider {slider}");
     }
     out
+}
+
+/// One submission's style section against the course's: each tool's
+/// verdict, the warning lines matched, and those that are not.
+fn style_comparison(out: &mut String, style: &StyleAgreement) {
+    for (tool, course, ours) in &style.verdicts {
+        let word = |passed: bool| if passed { "PASSED" } else { "FAILED" };
+        let (ours, mark) = match ours {
+            Some(ours) => (
+                word(*ours),
+                if ours == course {
+                    "agrees"
+                } else {
+                    "DISAGREES"
+                },
+            ),
+            None => ("not run", "not compared"),
+        };
+        let _ = writeln!(
+            out,
+            "  {:<12} course {:>7}  slider {ours:>7}  {mark}",
+            super::style::tool_name(*tool, crate::course::Edition::E52),
+            word(*course),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  style lines  {} of the course's {} matched, {} of slider's not the course's ({} in blocks slider does not run)",
+        style.matched,
+        style.course_lines,
+        style.extra.len(),
+        style.not_run_lines
+    );
+    for line in &style.missing {
+        let _ = writeln!(out, "  - course only: {}", super::visible(line));
+    }
+    for line in &style.extra {
+        let _ = writeln!(out, "  - slider only: {}", super::visible(line));
+    }
 }
 
 /// One submission's Timing 1 ratio, in words.
@@ -126,6 +170,7 @@ fn timing_ratio(r: &TimingRatio) -> String {
 ///     aggregate: None,
 ///     disagreements: vec![],
 ///     timing: None,
+///     style: None,
 /// };
 /// let text = slider::present::autograde::compare::agreement(&[c]);
 /// assert!(text.contains("category verdicts that agree: 0 of 1"));
@@ -165,6 +210,38 @@ pub fn agreement(comparisons: &[Comparison]) -> String {
         "  aggregates within 1 point: {close} of {}",
         aggregates.len()
     );
+    let styles: Vec<&StyleAgreement> = comparisons
+        .iter()
+        .filter_map(|c| c.style.as_ref())
+        .collect();
+    if !styles.is_empty() {
+        let verdicts: Vec<bool> = styles
+            .iter()
+            .flat_map(|s| &s.verdicts)
+            .filter_map(|(_, course, ours)| ours.map(|o| o == *course))
+            .collect();
+        let unrun: usize = styles
+            .iter()
+            .flat_map(|s| &s.verdicts)
+            .filter(|(_, _, ours)| ours.is_none())
+            .count();
+        let course: usize = styles.iter().map(|s| s.course_lines).sum();
+        let matched: usize = styles.iter().map(|s| s.matched).sum();
+        let extra: usize = styles.iter().map(|s| s.extra.len()).sum();
+        let _ = writeln!(
+            out,
+            "  style verdicts that agree: {} of {} ({unrun} of tools slider does not run)",
+            verdicts.iter().filter(|v| **v).count(),
+            verdicts.len()
+        );
+        let _ = writeln!(
+            out,
+            "  style lines: recall {matched} of {course} ({:.1}%), precision {matched} of {} ({:.1}%)",
+            percent(matched, course),
+            matched + extra,
+            percent(matched, matched + extra)
+        );
+    }
     let timed: Vec<&Comparison> = comparisons.iter().filter(|c| c.timing.is_some()).collect();
     if !timed.is_empty() {
         let inside = timed
@@ -191,6 +268,17 @@ pub fn agreement(comparisons: &[Comparison]) -> String {
         }
     }
     out
+}
+
+/// `part` of `whole` in percent (100 when there is nothing to count).
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        100.0
+    } else {
+        #[allow(clippy::cast_precision_loss)]
+        let p = part as f64 * 100.0 / whole as f64;
+        p
+    }
 }
 
 /// The band a submission's median Timing 1 ratio to the course's seconds

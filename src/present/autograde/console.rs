@@ -90,7 +90,12 @@ pub fn submission(
     let mut compared = None;
     if let Some(course) = course {
         let text = if course.edition().is_some() {
-            let comparison = compare(report, course);
+            let mut comparison = compare(report, course);
+            comparison.style = report.style.as_ref().map(|style| {
+                crate::autograde::calibrate::compare_style(style, course, &|block, end| {
+                    super::style::block_lines(block, end, report.edition)
+                })
+            });
             let text = super::compare::comparison(&report.submission, &comparison);
             compared = Some(comparison);
             text

@@ -103,6 +103,10 @@ struct ReportJson {
     sandbox: &'static str,
     elapsed_ms: u128,
     profile: Vec<PhaseJson>,
+    /// The style section (added in slider-autograde/2: absent when it did
+    /// not run).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    style: Option<super::style::StyleJson>,
 }
 
 /// One phase of the grading's time ([`super::profile::totals`]).
@@ -227,6 +231,7 @@ fn json_value(report: &Report) -> ReportJson {
         sandbox: crate::present::sandbox::name(report.sandboxed),
         elapsed_ms: report.elapsed.as_millis(),
         profile: profile_json(report),
+        style: super::style::json(report),
     }
 }
 

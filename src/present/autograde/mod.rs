@@ -11,6 +11,7 @@ pub mod annotations;
 pub mod classroom;
 pub mod compare;
 pub mod console;
+mod custom_words;
 mod failure;
 pub mod files;
 pub mod formats;
@@ -21,6 +22,7 @@ mod markdown;
 mod notes;
 pub mod profile;
 mod setup;
+pub mod style;
 pub mod summary;
 
 use std::fmt::Write as _;
@@ -127,15 +129,23 @@ pub(crate) fn summary_shown(report: &Report, shown: &dyn Fn(Category) -> bool) -
             }
         };
         let _ = writeln!(out, "{:<13} {value}", format!("{}:", category.name()));
+        if category == Category::Api {
+            style::summary_lines(&mut out, report);
+        }
     }
     let (score, weight) = report.score();
-    let weights: Vec<String> = Category::ALL
+    let mut weights: Vec<String> = Category::ALL
         .iter()
         .map(|c| {
             let mark = if report.graded(*c) { "" } else { " not run" };
             format!("{}: {}%{mark}", c.name(), c.weight())
         })
         .collect();
+    let api = Category::ALL
+        .iter()
+        .position(|&c| c == Category::Api)
+        .map_or(0, |at| at + 1);
+    weights.splice(api..api, style::weights(report));
     out.push('\n');
     if Category::ALL.iter().any(|&c| report.graded(c) && !shown(c)) {
         let _ = writeln!(
@@ -398,6 +408,7 @@ pub fn human(report: &Report, with_time: bool) -> String {
             let _ = writeln!(out, "  - {}", visible(&line.to_string()));
         }
     }
+    style::section(&mut out, report);
     let mut heading = String::new();
     for section in &report.sections {
         let title = match (

@@ -30,6 +30,7 @@ pub fn phase_name(phase: Phase) -> String {
         Phase::Guard => "guard".into(),
         Phase::Plan => "plan".into(),
         Phase::Judge => "judge".into(),
+        Phase::Style(tool) => format!("style {}", super::style::tool_command(tool)),
         Phase::Jvm(mode, classes) => {
             let mode = match mode {
                 JvmMode::Correctness => "correctness",
