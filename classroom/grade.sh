@@ -2,7 +2,8 @@
 # GitHub Classroom: grades one submission with a single `slider autograde`
 # run (one compile), and hands each category's result to Classroom's
 # grading reporter as a step output: `compilation`, `api`, `correctness`,
-# `memory`, `timing` (base64 JSON, the reporter's input format) and
+# `memory`, `timing`, `style` (the style section, worth nothing; base64
+# JSON, the reporter's input format) and
 # `runners` (their names, comma-separated). Annotations (`::error file=…,
 # line=…`, at most one per failing test and ten in all) go to the log; the
 # whole report, in Markdown, to the job summary ($GITHUB_STEP_SUMMARY). Used
@@ -62,7 +63,7 @@ if [ "$status" -ge 2 ]; then
 fi
 
 runners=()
-for runner in compilation api correctness memory timing; do
+for runner in compilation api correctness memory timing style; do
   [ -f "$results/$runner.json" ] || continue
   runners+=("$runner")
   printf '%s=%s\n' "$runner" "$(base64 -w0 <"$results/$runner.json")" >>"$output"

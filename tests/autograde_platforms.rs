@@ -149,6 +149,17 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
     // Gradescope unzips the bundle into /autograder/source.
     let source = root.path().join("source");
     unzip_bundle(&bundle, &source);
+    // setup.sh installs the style section's PMD with the installer CI runs.
+    let installer = std::fs::read_to_string(source.join("pmd.sh")).unwrap();
+    assert_eq!(
+        installer,
+        std::fs::read_to_string(root_dir().join("src/autograde/style/pmd/install.sh")).unwrap()
+    );
+    assert!(
+        std::fs::read_to_string(source.join("setup.sh"))
+            .unwrap()
+            .contains("pmd.sh")
+    );
     // 40 points: compilation and API 10 each, memory 20 in hundredths over
     // 22 tests (the Board's 10, the first, fail in buggy/board-goal-array).
     let memory: f64 = slider::present::autograde::points_each(20.0, 22)[10..]

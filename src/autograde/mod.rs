@@ -134,11 +134,11 @@ pub struct Settings {
     /// half a CPU).
     #[arg(long, value_name = "SECS", value_parser = crate::values::parse_seconds)]
     pub wall_limit: Option<Duration>,
-    /// Add the style section (the bug-pattern, PMD, Checkstyle and
-    /// custom checks, as the course prints them; weighed 0%). It is run
-    /// only when every category is (no --only).
+    /// Leave out the style section (the bug-pattern, PMD, Checkstyle and
+    /// custom checks, which the course prints on every report and weighs
+    /// 0%). It is run only when every category is (no --only).
     #[arg(long)]
-    pub style: bool,
+    pub no_style: bool,
     /// Checkstyle's configuration for its standard block, instead of
     /// slider's own of the edition (e.g. the course's
     /// checkstyle-coursera.xml).

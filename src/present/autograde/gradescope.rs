@@ -278,6 +278,23 @@ pub fn results(report: &Report, style: &Style) -> String {
             }
         })
         .collect();
+    // The style section: a test per tool that ran, worth nothing, as the
+    // course weighs it (a tool that did not run is said in the summary).
+    let mut tests = tests;
+    for tool in super::style::tools_shown(report) {
+        let Some(passed) = tool.passed else { continue };
+        tests.push(Test {
+            name: format!("Style: {}", tool.name),
+            number: (tests.len() + 1).to_string(),
+            status: if passed { "passed" } else { "failed" },
+            score: 0.0,
+            max_score: 0.0,
+            visibility: Visibility::Visible,
+            tags: vec!["style"],
+            output: fenced(&tool.text),
+            output_format: "md",
+        });
+    }
     let score: f64 = tests.iter().map(|t| t.score).sum();
     let results = Results {
         score: hundredths(score),

@@ -79,7 +79,8 @@ fn markdown_text(text: &str) -> String {
 
 /// The whole report in Markdown, for a GitHub job summary: the
 /// course-style summary, then each failed test with its inputs, boards,
-/// values and hint.
+/// values and hint, then the lines of each style tool that found
+/// something.
 ///
 /// # Example
 ///
@@ -105,6 +106,13 @@ pub fn markdown(report: &Report) -> String {
     for row in &failed {
         let _ = write!(out, "\n### {}\n\n", markdown_text(&row.name));
         out.push_str(&test_output(row));
+    }
+    // The style section's tools that found something (weighed 0%).
+    for tool in super::style::tools_shown(report) {
+        if tool.passed == Some(false) {
+            let _ = write!(out, "\n### Style: {}\n\n", tool.name);
+            out.push_str(&fenced(&tool.text));
+        }
     }
     out
 }

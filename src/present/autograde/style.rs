@@ -267,6 +267,56 @@ pub(super) fn section(out: &mut String, report: &Report) {
     let _ = writeln!(out, "\n{stars}");
 }
 
+/// One tool's part of the section, for the formats that show it tool by
+/// tool (Gradescope's tests, Classroom's runner, the Markdown and HTML
+/// pages).
+pub(super) struct ToolShown {
+    /// The tool's command word (`checkstyle`): a stable key.
+    pub key: &'static str,
+    /// Its name in the edition's spelling.
+    pub name: &'static str,
+    /// Its summary value (`FAILED (0 errors, 4 warnings)`).
+    pub verdict: String,
+    /// Whether it passed; `None` when a block of it did not run (never
+    /// shown as passed).
+    pub passed: Option<bool>,
+    /// Its blocks as the course prints them: each block's command, then
+    /// its lines.
+    pub text: String,
+}
+
+/// Each tool's part of `report`'s style section, in the report's order
+/// (none when the section did not run).
+pub(super) fn tools_shown(report: &Report) -> Vec<ToolShown> {
+    let Some(style) = &report.style else {
+        return Vec::new();
+    };
+    StyleTool::ALL
+        .iter()
+        .map(|&tool| {
+            let mut text = String::new();
+            for (block, end) in style.blocks.iter().filter(|(b, _)| b.tool() == tool) {
+                let lines = block_lines(*block, end, report.edition);
+                let _ = writeln!(text, "{}", command(*block, report.edition));
+                for line in lines {
+                    let _ = writeln!(text, "{line}");
+                }
+            }
+            ToolShown {
+                key: tool_command(tool),
+                name: tool_name(tool, report.edition),
+                verdict: verdict_words(style, tool),
+                passed: match style.verdict(tool) {
+                    ToolVerdict::Passed => Some(true),
+                    ToolVerdict::Failed { .. } => Some(false),
+                    ToolVerdict::NotRun(_) => None,
+                },
+                text,
+            }
+        })
+        .collect()
+}
+
 /// The style section in the JSON: each tool's verdict, and every warning
 /// with its tool, rule, file, line and message.
 #[derive(serde::Serialize)]

@@ -308,6 +308,34 @@ fn summary_html(out: &mut String, report: &Report) {
     out.push_str("</table>");
 }
 
+/// The style section (weighed 0%): each tool's verdict, and the lines of
+/// those that found something or did not run.
+fn style_html(out: &mut String, report: &Report) {
+    let tools = super::style::tools_shown(report);
+    if tools.is_empty() {
+        return;
+    }
+    out.push_str("<h2 id=\"style\">Style and common bug patterns (0%)</h2>");
+    for tool in tools {
+        let class = match tool.passed {
+            Some(true) => "pass",
+            Some(false) => "fail",
+            None => "skip",
+        };
+        let _ = write!(
+            out,
+            "<section id=\"style-{}\"><h3>{} <span class=\"{class}\">{}</span></h3>",
+            tool.key,
+            tool.name,
+            esc(&tool.verdict)
+        );
+        if tool.passed != Some(true) {
+            let _ = write!(out, "<pre>{}</pre>", esc(&tool.text));
+        }
+        out.push_str("</section>");
+    }
+}
+
 /// One student's page.
 ///
 /// # Example
@@ -362,6 +390,7 @@ pub fn student(report: &Report) -> String {
             );
         }
     }
+    style_html(&mut body, report);
     let mut passed_tests = Vec::new();
     let mut heading = None;
     for section in &report.sections {

