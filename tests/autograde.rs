@@ -121,12 +121,21 @@ fn the_reference_scores_100_percent_in_every_report_format() {
     let rows = gradescope["tests"].as_array().unwrap();
     let max: f64 = rows.iter().map(|t| t["max_score"].as_f64().unwrap()).sum();
     assert!((max - 100.0).abs() < 1e-9, "{max}");
+    let (style, rows): (Vec<_>, Vec<_>) = rows.iter().partition(|t| t["tags"][0] == "style");
     assert_eq!(
         rows.len(),
         2 + 52 + 22 + 125,
         "compilation, API and every test"
     );
     assert!(rows.iter().all(|t| t["status"] == "passed"));
+    // the style section: the tools that ran, each passed and worth nothing
+    let names: Vec<&str> = style.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Style: PMD", "Style: Checkstyle"]);
+    assert!(
+        style
+            .iter()
+            .all(|t| t["status"] == "passed" && t["max_score"] == 0.0)
+    );
     let junit = std::fs::read_to_string(path("junit.xml")).unwrap();
     assert_eq!(
         junit.matches("<testcase ").count(),
