@@ -8,6 +8,7 @@
 //! and a comparison with a course report ([`compare`]).
 
 pub mod annotations;
+pub mod class_table;
 pub mod classroom;
 pub mod compare;
 pub mod console;
@@ -24,11 +25,11 @@ mod setup;
 pub mod summary;
 
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use crate::autograde::catalog::Classes;
 use crate::autograde::{
-    Category, Failure, Figure, Report, SectionReport, Stage, StageEnd, TestResult, Verdict,
+    ApiChoice, Category, Failure, Figure, Report, SectionReport, Stage, StageEnd, TestResult,
+    Verdict,
 };
 pub use annotations::github;
 pub use failure::{describe, grid};
@@ -58,6 +59,51 @@ pub fn points_each(total: f64, k: usize) -> Vec<f64> {
     (0..k64)
         .map(|i| (base + u64::from(i < odd)) as f64 / 100.0)
         .collect()
+}
+
+/// A test's name in every format but the text report: the course's own
+/// name (`Test 1a`, as the text report prints it under its banner) with
+/// the class it tests in front, since a flat list (Gradescope, `JUnit`,
+/// the class page) has no banner to say it; the memory and timing tables
+/// keep theirs (`Memory 2`). The JSON's `id` (`Board 1a`) is the same test.
+///
+/// # Example
+///
+/// ```
+/// use slider::present::autograde::test_name;
+/// assert_eq!(test_name("Board 1a"), "Board Test 1a");
+/// assert_eq!(test_name("Solver 2b"), "Solver Test 2b");
+/// assert_eq!(test_name("Memory 2"), "Memory 2");
+/// ```
+#[must_use]
+pub fn test_name(id: &str) -> String {
+    match id.split_once(' ') {
+        Some((class @ ("Board" | "Solver"), number)) => format!("{class} Test {number}"),
+        _ => id.to_string(),
+    }
+}
+
+/// The report's API and how it was chosen, in the words of every format
+/// (`coursera, detected`; `not detected (nothing compiled)`; `princeton`
+/// when given).
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage, StageNote};
+/// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+/// report.detected = true;
+/// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error".into())]);
+/// assert_eq!(slider::present::autograde::api_words(&report), "not detected (nothing compiled)");
+/// ```
+#[must_use]
+pub fn api_words(report: &Report) -> String {
+    match report.api_choice() {
+        ApiChoice::NothingCompiled => "not detected (nothing compiled)".to_string(),
+        ApiChoice::Refused => "not detected (the classes were refused)".to_string(),
+        ApiChoice::Detected => format!("{}, detected", report.api.name()),
+        ApiChoice::Given => report.api.name().to_string(),
+    }
 }
 
 fn visible(text: &str) -> String {
@@ -175,7 +221,7 @@ fn verdict_word(verdict: Verdict) -> &'static str {
 
 /// A correctness test: its title, its failures with their inputs, its
 /// verdict.
-fn correctness(out: &mut String, section: &SectionReport) {
+fn correctness(out: &mut String, report: &Report, section: &SectionReport) {
     let Some(test) = section.tests.first() else {
         return;
     };
@@ -214,7 +260,7 @@ fn correctness(out: &mut String, section: &SectionReport) {
         test.passed,
         test.total
     );
-    if let Some(hint) = hints::for_section(section) {
+    if let Some(hint) = hints::in_report(report, section) {
         let _ = writeln!(out, "    hint: {hint}");
     }
 }
@@ -227,15 +273,69 @@ fn number(value: f64, name: &str) -> String {
     }
 }
 
+/// A figure's cell in a text table: the value, the reference after a
+/// slash where the table shows it (bytes), and where the value is over
+/// its limit, the ratio to the limit: beside the limit itself when a
+/// reference stands between (`12360 / 4688 (1.3x the 9376 limit)`), as
+/// the course prints it after a count otherwise (`9790 (1.1x)`).
 fn figure_cell(figure: &Figure) -> String {
     let mut cell = number(figure.value, figure.name);
-    if let Some(reference) = figure.reference.filter(|_| figure.name == "bytes") {
+    let reference = figure.reference.filter(|_| figure.name == "bytes");
+    if let Some(reference) = reference {
         let _ = write!(cell, " / {}", number(reference, "bytes"));
     }
     if let Some(ratio) = figure.ratio() {
-        cell.push_str(&ratio_cell(ratio));
+        match (reference, figure.limit) {
+            (Some(_), Some(limit)) => {
+                let _ = write!(
+                    cell,
+                    " ({} the {} limit)",
+                    ratio_cell(ratio).trim_start().trim_matches(['(', ')']),
+                    number(limit, figure.name)
+                );
+            }
+            _ => cell.push_str(&ratio_cell(ratio)),
+        }
     }
     cell
+}
+
+/// A figure on a line of its own, as the formats without tables give it
+/// (Gradescope's and Classroom's test outputs, `JUnit`): rounded as the
+/// text report rounds it, the ratio beside the limit it is a ratio to.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::Figure;
+/// use slider::present::autograde::figure_line;
+/// let seconds = Figure { name: "seconds", value: 0.041209022463321525, reference: None, limit: Some(5.0), tolerance: Some(0.2) };
+/// assert_eq!(figure_line(&seconds), "seconds = 0.04 (limit 5.00)");
+/// let bytes = Figure { name: "bytes", value: 12360.0, reference: Some(4688.0), limit: Some(9376.0), tolerance: None };
+/// assert_eq!(figure_line(&bytes), "bytes = 12360 (reference 4688; limit 9376: 1.3x)");
+/// ```
+#[must_use]
+pub fn figure_line(figure: &Figure) -> String {
+    let mut line = format!("{} = {}", figure.name, number(figure.value, figure.name));
+    let mut parts = Vec::new();
+    if let Some(reference) = figure.reference.filter(|_| figure.name == "bytes") {
+        parts.push(format!("reference {}", number(reference, figure.name)));
+    }
+    if let Some(limit) = figure.limit {
+        let mut part = format!("limit {}", number(limit, figure.name));
+        if let Some(ratio) = figure.ratio() {
+            let _ = write!(
+                part,
+                ": {}",
+                ratio_cell(ratio).trim_start().trim_matches(['(', ')'])
+            );
+        }
+        parts.push(part);
+    }
+    if !parts.is_empty() {
+        let _ = write!(line, " ({})", parts.join("; "));
+    }
+    line
 }
 
 /// A ratio to a limit as the course prints it after a count: " (1.1x)",
@@ -281,26 +381,49 @@ fn table(out: &mut String, section: &SectionReport) {
         .find(|t| !t.figures.is_empty())
         .map(|t| t.figures.iter().map(|f| f.name).collect())
         .unwrap_or_default();
-    let mut header = format!("{:>10} {:>16}", "", "input");
-    for name in &names {
-        let title = if *name == "bytes" {
-            "bytes / reference"
-        } else {
-            name
-        };
-        let _ = write!(header, " {title:>20}");
+    // each column as wide as its widest cell (at least 16 for the input,
+    // 20 for a figure), so that a long figure never pushes the next
+    let rows: Vec<(String, Vec<String>)> = section
+        .tests
+        .iter()
+        .map(|t| (visible(&t.row), t.figures.iter().map(figure_cell).collect()))
+        .collect();
+    let titles: Vec<&str> = names
+        .iter()
+        .map(|name| {
+            if *name == "bytes" {
+                "bytes / reference"
+            } else {
+                name
+            }
+        })
+        .collect();
+    let input_width = rows
+        .iter()
+        .map(|(row, _)| row.chars().count())
+        .fold(16, usize::max);
+    let widths: Vec<usize> = titles
+        .iter()
+        .enumerate()
+        .map(|(i, title)| {
+            rows.iter()
+                .filter_map(|(_, cells)| cells.get(i))
+                .map(|cell| cell.chars().count())
+                .fold(title.chars().count().max(20), usize::max)
+        })
+        .collect();
+    let mut header = format!("{:>10} {:>input_width$}", "", "input");
+    for (title, width) in titles.iter().zip(&widths) {
+        let _ = write!(header, " {title:>width$}");
     }
     let _ = writeln!(out, "{header}");
-    let _ = writeln!(out, "{}", "-".repeat(header.len()));
+    let _ = writeln!(out, "{}", "-".repeat(header.chars().count()));
     let mut failures: Vec<(&str, &TestResult)> = Vec::new();
-    for test in &section.tests {
-        let mut line = format!(
-            "=> {:<7} {:>16}",
-            verdict_word(test.verdict),
-            visible(&test.row)
-        );
-        for figure in &test.figures {
-            let _ = write!(line, " {:>20}", figure_cell(figure));
+    for (test, (row, cells)) in section.tests.iter().zip(&rows) {
+        let mut line = format!("=> {:<7} {row:>input_width$}", verdict_word(test.verdict));
+        for (i, cell) in cells.iter().enumerate() {
+            let width = widths.get(i).copied().unwrap_or(20);
+            let _ = write!(line, " {cell:>width$}");
         }
         let _ = writeln!(out, "{}", line.trim_end());
         if test
@@ -359,15 +482,7 @@ fn table(out: &mut String, section: &SectionReport) {
 pub fn human(report: &Report, with_time: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "slider autograde: {}", one_line(&report.submission));
-    let api = if report.detected && !report.compilation.went_on() {
-        "not detected (nothing compiled)".to_string()
-    } else if report.detected && report.status() == crate::autograde::Status::Refused {
-        "not detected (the classes were refused)".to_string()
-    } else if report.detected {
-        format!("{}, detected", report.api.name())
-    } else {
-        report.api.name().to_string()
-    };
+    let api = api_words(report);
     let _ = writeln!(out, "API: {api}; edition: {}", report.edition.describe());
     for file in &report.files {
         let _ = writeln!(out, "graded: {}", one_line(&file.display().to_string()));
@@ -418,7 +533,7 @@ pub fn human(report: &Report, with_time: bool) -> String {
             heading = title.to_string();
         }
         if section.category == Category::Correctness {
-            correctness(&mut out, section);
+            correctness(&mut out, report, section);
         } else {
             table(&mut out, section);
         }
@@ -435,37 +550,6 @@ pub fn human(report: &Report, with_time: bool) -> String {
     }
     out
 }
-/// A batch's line for a submission graded, `done` of `total`, the batch
-/// `elapsed` so far: its score, status and time, and the time left at the
-/// batch's pace so far.
-///
-/// # Example
-///
-/// ```
-/// use std::time::Duration;
-/// use slider::autograde::Report;
-/// use slider::course::{Api, Edition};
-/// use slider::present::autograde::batch_line;
-/// let report = Report::new("alice".into(), Api::Princeton, Edition::E52);
-/// let line = batch_line(&report, 1, 4, Duration::from_secs(20));
-/// assert!(line.starts_with("[1/4] alice: "));
-/// assert!(line.ends_with("; ETA 1:00"));
-/// ```
-#[must_use]
-pub fn batch_line(report: &Report, done: usize, total: usize, elapsed: Duration) -> String {
-    let left = total.saturating_sub(done) as f64;
-    let seconds = (elapsed.as_secs_f64() / done.max(1) as f64 * left).round() as u64;
-    format!(
-        "[{done}/{total}] {}: {:.2}% ({}) in {:.1} s; ETA {}:{:02}",
-        crate::format::visible(report.submission.as_bytes(), false),
-        report.score().0,
-        report.status().name(),
-        report.elapsed.as_secs_f64(),
-        seconds / 60,
-        seconds % 60
-    )
-}
-
 /// The note when the container's limits cut what a run asked for: how
 /// many JVMs run at once and the memory of each.
 ///
