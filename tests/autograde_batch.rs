@@ -122,8 +122,20 @@ fn every_unreadable_entry_of_a_batch_gets_a_row_and_a_warning() {
             "{name}'s JSON"
         );
     }
-    let unreadable_reports = stdout.matches("cannot be read: unreadable").count();
-    assert_eq!(unreadable_reports, UNREADABLE.len(), "{stdout}");
+    // the console: a line per entry, then the class's table; the full
+    // reports are in --out-dir's files
+    assert!(!stdout.contains("ASSESSMENT SUMMARY"), "{stdout}");
+    for name in UNREADABLE {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with('[') && l.contains(&format!("] {name}: 0.00% (unreadable) in "))),
+            "{name}'s line:\n{stdout}"
+        );
+    }
+    let table = &stdout[stdout.find("CLASS SUMMARY: 4 submissions\n").expect(&stdout)..];
+    assert!(table.contains("\nmean 25.00%, median 0.00%\n"), "{table}");
+    assert!(table.ends_with("statuses: ok 1, unreadable 3\n"), "{table}");
     assert_eq!(
         markdown.matches("cannot be read: unreadable").count(),
         UNREADABLE.len()
@@ -152,4 +164,29 @@ fn assert_junit(junit: &str, shown: &str) {
     let mut want = vec![("CLASS/alice".to_string(), "ok".to_string())];
     want.extend(UNREADABLE.map(|n| (format!("CLASS/{n}"), "unreadable".to_string())));
     assert_eq!(suites, want);
+}
+
+/// What `slider autograde --batch` prints on the console: with `-q` the
+/// class's table alone; with `-v` every full report, then the table.
+#[test]
+fn a_batch_prints_its_table_alone_with_q_and_every_report_with_v() {
+    common::require_jdk();
+    let class = class();
+    let run = |flag: &str| {
+        let output = assert_cmd::Command::cargo_bin("slider")
+            .unwrap()
+            .args(["autograde", flag, "--only", "api", "--batch"])
+            .arg(class.path())
+            .timeout(Duration::from_secs(600))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let quiet = run("-q");
+    assert!(quiet.starts_with("\nCLASS SUMMARY: 4 submissions\n"), "{quiet}");
+    assert!(!quiet.contains("] alice: "), "no line per student:\n{quiet}");
+    let verbose = run("-v");
+    assert_eq!(verbose.matches("ASSESSMENT SUMMARY").count(), 4, "{verbose}");
+    assert!(verbose.contains("\nCLASS SUMMARY: 4 submissions\n"), "{verbose}");
 }

@@ -13,8 +13,9 @@ use crate::autograde::{Category, Report};
 /// table.
 pub const TABLE_HEADING: &str = "CLASS SUMMARY";
 
-/// A batch's line for a submission graded, `done` of `total`: its name,
-/// score, status and time.
+/// A batch's line for a submission graded, `done` of `total`: its name
+/// in the class folder (the entry's, as `ls` shows it: the table names
+/// the student), score, status and time.
 ///
 /// # Example
 ///
@@ -28,9 +29,12 @@ pub const TABLE_HEADING: &str = "CLASS SUMMARY";
 #[must_use]
 pub fn student_line(report: &Report, done: usize, total: usize) -> String {
     let summary = Summary::of(report);
+    let entry = std::path::Path::new(&report.submission)
+        .file_name()
+        .map_or_else(|| report.submission.clone(), |n| n.to_string_lossy().into_owned());
     format!(
         "[{done}/{total}] {}: {:.2}% ({}) in {:.1} s",
-        super::one_line(&summary.name()),
+        super::one_line(&entry),
         summary.score,
         summary.status.name(),
         report.elapsed.as_secs_f64()
