@@ -129,11 +129,14 @@ fn every_unreadable_entry_of_a_batch_gets_a_row_and_a_warning() {
         assert!(
             stdout
                 .lines()
-                .any(|l| l.starts_with('[') && l.contains(&format!("] {name}: 0.00% (unreadable) in "))),
+                .any(|l| l.starts_with('[')
+                    && l.contains(&format!("] {name}: 0.00% (unreadable) in "))),
             "{name}'s line:\n{stdout}"
         );
     }
-    let table = &stdout[stdout.find("CLASS SUMMARY: 4 submissions\n").expect(&stdout)..];
+    let table = &stdout[stdout
+        .find("CLASS SUMMARY: 4 submissions\n")
+        .expect(&stdout)..];
     assert!(table.contains("\nmean 25.00%, median 0.00%\n"), "{table}");
     assert!(table.ends_with("statuses: ok 1, unreadable 3\n"), "{table}");
     assert_eq!(
@@ -184,9 +187,22 @@ fn a_batch_prints_its_table_alone_with_q_and_every_report_with_v() {
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     let quiet = run("-q");
-    assert!(quiet.starts_with("\nCLASS SUMMARY: 4 submissions\n"), "{quiet}");
-    assert!(!quiet.contains("] alice: "), "no line per student:\n{quiet}");
+    assert!(
+        quiet.starts_with("\nCLASS SUMMARY: 4 submissions\n"),
+        "{quiet}"
+    );
+    assert!(
+        !quiet.contains("] alice: "),
+        "no line per student:\n{quiet}"
+    );
     let verbose = run("-v");
-    assert_eq!(verbose.matches("ASSESSMENT SUMMARY").count(), 4, "{verbose}");
-    assert!(verbose.contains("\nCLASS SUMMARY: 4 submissions\n"), "{verbose}");
+    assert_eq!(
+        verbose.matches("ASSESSMENT SUMMARY").count(),
+        4,
+        "{verbose}"
+    );
+    assert!(
+        verbose.contains("\nCLASS SUMMARY: 4 submissions\n"),
+        "{verbose}"
+    );
 }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::autograde_batch::{Batch, Shown, shown};
+use super::autograde_batch::{Batch, Shown, Verbosity, shown};
 use super::{CommandError, Console};
 use crate::autograde::calibrate::{Comparison, CourseReport};
 use crate::autograde::jdk::Jdk;
@@ -114,7 +114,7 @@ pub struct Outputs {
     /// `after_published`); repeat or separate with commas.
     #[arg(long = "gradescope-visibility", value_name = "CATEGORY=WHEN", value_delimiter = ',', value_parser = present::gradescope::parse_visibility)]
     pub visibility: Vec<(Category, present::gradescope::Visibility)>,
-    /// With several submissions, print each one's full report on standard
+    /// With --batch, print each submission's full report on standard
     /// output as it is graded (without it, a line each, then the class's
     /// table; with --out-dir, the full reports are written there).
     #[arg(long, short)]
@@ -253,9 +253,12 @@ pub fn grade_all(
         graded.len(),
         Shown::of(
             graded.len(),
+            batch.is_some(),
             outputs.format,
-            outputs.verbose,
-            console.quiet(),
+            Verbosity {
+                verbose: outputs.verbose,
+                quiet: console.quiet(),
+            },
         ),
         console,
     );

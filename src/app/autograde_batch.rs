@@ -59,26 +59,39 @@ pub enum Shown {
     Nothing,
 }
 
+/// How a batch is shown: `-v` (`verbose`) and `-q` (`quiet`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Verbosity {
+    /// Every full report (`-v`).
+    pub verbose: bool,
+    /// The table alone (`-q`).
+    pub quiet: bool,
+}
+
 impl Shown {
-    /// What is shown of each of `total` submissions under `format`,
-    /// `verbose` (`-v`) and `quiet` (`-q`).
+    /// What is shown of each of `total` submissions under `format`, when
+    /// they are a class folder's (`batch`, `--batch DIR`; submissions
+    /// named one by one are shown in full, as one is).
     ///
     /// # Example
     ///
     /// ```
-    /// use slider::app::autograde_batch::Shown;
+    /// use slider::app::autograde_batch::{Shown, Verbosity};
     /// use slider::present::ConsoleFormat::Human;
-    /// assert_eq!(Shown::of(1, Human, false, false), Shown::Report);
-    /// assert_eq!(Shown::of(4, Human, false, false), Shown::Line);
-    /// assert_eq!(Shown::of(4, Human, true, false), Shown::Report);
-    /// assert_eq!(Shown::of(4, Human, false, true), Shown::Nothing);
+    /// let (plain, v, q) = (Verbosity::default(), Verbosity { verbose: true, quiet: false }, Verbosity { verbose: false, quiet: true });
+    /// assert_eq!(Shown::of(1, true, Human, plain), Shown::Report);
+    /// assert_eq!(Shown::of(4, true, Human, plain), Shown::Line);
+    /// assert_eq!(Shown::of(4, false, Human, plain), Shown::Report);
+    /// assert_eq!(Shown::of(4, true, Human, v), Shown::Report);
+    /// assert_eq!(Shown::of(4, true, Human, q), Shown::Nothing);
     /// ```
     #[must_use]
-    pub fn of(total: usize, format: ConsoleFormat, verbose: bool, quiet: bool) -> Shown {
+    pub fn of(total: usize, batch: bool, format: ConsoleFormat, how: Verbosity) -> Shown {
+        let Verbosity { verbose, quiet } = how;
         match format {
             ConsoleFormat::Json => Shown::Nothing,
             ConsoleFormat::Github => Shown::Report,
-            ConsoleFormat::Human if total <= 1 || verbose => Shown::Report,
+            ConsoleFormat::Human if total <= 1 || !batch || verbose => Shown::Report,
             ConsoleFormat::Human if quiet => Shown::Nothing,
             ConsoleFormat::Human => Shown::Line,
         }

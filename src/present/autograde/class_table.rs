@@ -31,7 +31,10 @@ pub fn student_line(report: &Report, done: usize, total: usize) -> String {
     let summary = Summary::of(report);
     let entry = std::path::Path::new(&report.submission)
         .file_name()
-        .map_or_else(|| report.submission.clone(), |n| n.to_string_lossy().into_owned());
+        .map_or_else(
+            || report.submission.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        );
     format!(
         "[{done}/{total}] {}: {:.2}% ({}) in {:.1} s",
         super::one_line(&entry),
