@@ -11,12 +11,14 @@ use std::time::Duration;
 use slider::Board;
 use slider::autograde::catalog::{Check, Classes, Input, TimingTest};
 use slider::autograde::judge::{Clocks, JudgeContext, Optima, judge};
+use slider::autograde::model::CountsCache;
 use slider::autograde::protocol::{Method, Record, SolverMethod, TrialLimits};
 use slider::autograde::{
     Category, Failure, Figure, Report, SectionReport, Stage, StageNote, TestResult, TrialFailure,
 };
-use slider::course::Api;
+use slider::course::{Api, Edition};
 use slider::present::autograde as present;
+use slider::present::autograde::gradescope::Style;
 
 fn board(text: &str) -> Board {
     text.parse().unwrap()
@@ -60,14 +62,14 @@ fn correctness(failed: Option<(&str, &str, &str, &str)>) -> TestResult {
 }
 
 fn compiled(name: &str) -> Report {
-    let mut report = Report::new(name.into(), Api::Coursera, Default::default());
+    let mut report = Report::new(name.into(), Api::Coursera, Edition::default());
     report.detected = true;
     report.compilation = Stage::passed_clean();
     report.api_check = Stage::passed_clean();
     report
 }
 
-/// Board 1a (hamming() on the files) and Board 14 (hamming() on a kth
+/// Board 1a (`hamming()` on the files) and Board 14 (`hamming()` on a kth
 /// neighbor), each failing or passing.
 fn hamming_report(first_fails: bool) -> Report {
     let mut report = compiled("hw4");
@@ -124,7 +126,7 @@ fn a_hint_is_chosen_from_what_failed_first() {
     assert!(!test14.contains("independent Boards"), "{test14}");
     // the same hint where students read it on Gradescope
     let results: serde_json::Value =
-        serde_json::from_str(&present::gradescope::results(&both, &Default::default())).unwrap();
+        serde_json::from_str(&present::gradescope::results(&both, &Style::default())).unwrap();
     let gradescope = results["tests"]
         .as_array()
         .unwrap()
@@ -162,10 +164,10 @@ fn the_board_drawn_is_the_board_tested() {
         wall: Duration::from_secs(20),
         on_course_scale: false,
     };
-    let (counts, optima) = (Default::default(), Optima::default());
+    let (counts, optima) = (CountsCache::default(), Optima::default());
     let context = JudgeContext {
         api: Api::Coursera,
-        edition: Default::default(),
+        edition: Edition::default(),
         limits,
         counted_queue: true,
         counts: &counts,
@@ -278,7 +280,7 @@ fn a_ratio_is_printed_beside_its_limit_in_aligned_columns() {
 
 #[test]
 fn one_api_verdict_in_every_format() {
-    let mut report = Report::new("hw4".into(), Api::Coursera, Default::default());
+    let mut report = Report::new("hw4".into(), Api::Coursera, Edition::default());
     report.detected = true;
     report.files = vec!["hw4/Board.java".into()];
     report.compilation = Stage::failed(vec![StageNote::Javac(
@@ -330,7 +332,7 @@ fn timing_report() -> Report {
 #[test]
 fn figures_are_rounded_in_every_format() {
     let report = timing_report();
-    let gradescope = present::gradescope::results(&report, &Default::default());
+    let gradescope = present::gradescope::results(&report, &Style::default());
     let junit = present::junit(std::slice::from_ref(&report));
     let markdown = present::markdown(&report);
     let text = present::human(&report, false);
@@ -393,7 +395,7 @@ fn one_name_for_each_test_in_every_format() {
     );
     // every other format: the course's name, after the class it tests
     let gradescope: serde_json::Value =
-        serde_json::from_str(&present::gradescope::results(&report, &Default::default())).unwrap();
+        serde_json::from_str(&present::gradescope::results(&report, &Style::default())).unwrap();
     let names: Vec<&str> = gradescope["tests"]
         .as_array()
         .unwrap()
@@ -459,7 +461,7 @@ fn class_reports() -> Vec<Report> {
     let mut bob = Report::new(
         "/home/ta/class/bob".into(),
         Api::Coursera,
-        Default::default(),
+        Edition::default(),
     );
     bob.student = "bob".into();
     bob.files = vec!["/home/ta/class/bob/Board.java".into()];

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::autograde_batch::{Batch, Shown, Verbosity, shown};
+use super::autograde_batch::{Batch, shown};
 use super::{CommandError, Console};
 use crate::autograde::calibrate::{Comparison, CourseReport};
 use crate::autograde::jdk::Jdk;
@@ -249,19 +249,7 @@ pub fn grade_all(
         .collect();
     let mut reports: Vec<Report> = Vec::new();
     let mut comparisons = Vec::new();
-    let progress = Batch::start(
-        graded.len(),
-        Shown::of(
-            graded.len(),
-            batch.is_some(),
-            outputs.format,
-            Verbosity {
-                verbose: outputs.verbose,
-                quiet: console.quiet(),
-            },
-        ),
-        console,
-    );
+    let progress = Batch::start(graded.len(), batch.is_some(), outputs, console);
     for &index in &graded {
         let submission = &submissions[index];
         // The course's report of this submission, when comparing: its own
@@ -285,13 +273,7 @@ pub fn grade_all(
         if let Err(e) = per_student.write(index, &report) {
             console.error(&e);
         }
-        // a batch shows a line of each report (or nothing), and still its
-        // comparison with the course's
-        let format = if progress.full_reports() {
-            outputs.format
-        } else {
-            ConsoleFormat::Json
-        };
+        let format = progress.text_format(outputs.format);
         let (text, compared) =
             console::submission(&report, format, course.as_ref(), graded.len() > 1);
         console.print(&text);

@@ -109,19 +109,37 @@ pub(super) struct Batch<'c> {
 }
 
 impl<'c> Batch<'c> {
-    pub(super) fn start(total: usize, shown: Shown, console: &'c Console) -> Batch<'c> {
+    /// The progress of `total` submissions (a class folder's when
+    /// `batch`), shown as `outputs` (`--format`, `-v`) and the console's
+    /// quiet (`-q`) ask.
+    pub(super) fn start(
+        total: usize,
+        batch: bool,
+        outputs: &super::autograde::Outputs,
+        console: &'c Console,
+    ) -> Batch<'c> {
+        let how = Verbosity {
+            verbose: outputs.verbose,
+            quiet: console.quiet(),
+        };
         Batch {
             total,
-            shown,
+            shown: Shown::of(total, batch, outputs.format, how),
             finished: RefCell::new(Vec::new()),
             done: Cell::new(0),
             console,
         }
     }
 
-    /// Whether each submission's full report is printed.
-    pub(super) fn full_reports(&self) -> bool {
-        self.shown == Shown::Report
+    /// The format a submission's console text is made in: `format`, or,
+    /// when only a line of it is shown, none (its comparison with the
+    /// course's report still is).
+    pub(super) fn text_format(&self, format: ConsoleFormat) -> ConsoleFormat {
+        if self.shown == Shown::Report {
+            format
+        } else {
+            ConsoleFormat::Json
+        }
     }
 
     /// The display while `submission` is graded.
