@@ -270,6 +270,38 @@ fn a_ratio_is_printed_beside_its_limit_in_aligned_columns() {
     for line in &lines[2..] {
         assert_eq!(line.chars().count(), width, "a column out of line:\n{text}");
     }
+    // a count's ratio, printed as the course prints it, says once under
+    // its table what it is a ratio to
+    let mut timing = compiled("hw4");
+    let count = Figure {
+        name: "insert()",
+        value: 2000.0,
+        reference: Some(1000.0),
+        limit: Some(1750.0),
+        tolerance: None,
+    };
+    let over = TrialFailure {
+        input: "puzzle20.txt".into(),
+        board: None,
+        failure: Failure::OverLimit,
+    };
+    timing.sections = vec![section(
+        "Timing 2",
+        Category::Timing,
+        "count MinPQ operations",
+        Check::Timing(TimingTest::Queue),
+        vec![TestResult::row(
+            "puzzle20.txt".into(),
+            Some(over),
+            vec![count],
+        )],
+    )];
+    let counted = present::human(&timing, false);
+    assert!(counted.contains(" 2000 (1.1x)\n"), "{counted}");
+    assert!(
+        counted.contains("\n   (1.1x): the figure as a multiple of its limit, 1.75 times the course's reference's\n"),
+        "{counted}"
+    );
     // the same words on a line of their own (Gradescope, Classroom, JUnit)
     let junit = present::junit(&[memory_report()]);
     assert!(

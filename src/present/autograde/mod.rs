@@ -338,6 +338,48 @@ pub fn figure_line(figure: &Figure) -> String {
     line
 }
 
+/// What a table's ratios printed as the course prints them (`9790
+/// (1.1x)`, no limit beside) are ratios to, when it has any: said once,
+/// under the table.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Category, Figure, SectionReport, TestResult};
+/// use slider::autograde::catalog::{Check, Classes, TimingTest};
+/// let count = Figure { name: "insert()", value: 2000.0, reference: Some(1000.0), limit: Some(1750.0), tolerance: None };
+/// let section = SectionReport { id: "Timing 2".into(), category: Category::Timing, title: String::new(),
+///     check: Check::Timing(TimingTest::Queue), classes: Classes::Reference,
+///     tests: vec![TestResult::row("puzzle20.txt".into(), None, vec![count])], time: Default::default() };
+/// assert_eq!(slider::present::autograde::ratio_legend(&section).unwrap(),
+///     "(1.1x): the figure as a multiple of its limit, 1.75 times the course's reference's");
+/// ```
+#[must_use]
+pub fn ratio_legend(section: &SectionReport) -> Option<String> {
+    let bare = |f: &&Figure| {
+        f.ratio().is_some() && !(f.name == "bytes" && f.reference.is_some() && f.limit.is_some())
+    };
+    let figures: Vec<&Figure> = section
+        .tests
+        .iter()
+        .flat_map(|t| &t.figures)
+        .filter(bare)
+        .collect();
+    let first = figures.first()?;
+    let ratio = ratio_cell(first.ratio().unwrap_or(f64::NAN));
+    let ratio = ratio.trim_start();
+    Some(match figures.iter().find(|f| f.name == "seconds") {
+        Some(seconds) => format!(
+            "{ratio}: the seconds as a multiple of the {} s limit",
+            number(seconds.limit.unwrap_or(f64::NAN), "seconds")
+        ),
+        None => format!(
+            "{ratio}: the figure as a multiple of its limit, {} times the course's reference's",
+            crate::autograde::model::FACTOR
+        ),
+    })
+}
+
 /// A ratio to a limit as the course prints it after a count: " (1.1x)",
 /// or " (Infinityx)" over a limit of 0 (Java's word for it).
 fn ratio_cell(ratio: f64) -> String {
@@ -433,6 +475,9 @@ fn table(out: &mut String, section: &SectionReport) {
         {
             failures.push((&test.row, test));
         }
+    }
+    if let Some(legend) = ratio_legend(section) {
+        let _ = writeln!(out, "   {legend}");
     }
     for test in &section.tests {
         for figure in test.figures.iter().filter(|f| f.close()) {
