@@ -2,14 +2,21 @@
 //! (`fixtures/autograde/batch-unreadable/`: a dangling link, a `.zip` that
 //! is no archive, a file that is neither a folder nor a `.zip`) are never
 //! dropped: each gets a row of status `unreadable` in every output, and a
-//! warning, and the batch exits 1.
+//! warning, and the batch exits 1. The console shows a line per student
+//! and the class's table (`-q`: the table alone; `-v`: every report); the
+//! class's page and table name students (never by path) and give the
+//! mean, the median and the statuses.
 //!
-//! Needs a JDK (`.ci/run` installs one): without it the test fails.
+//! The batches need a JDK (`.ci/run` installs one): without it the test fails.
 
 mod common;
 
 use std::path::Path;
 use std::time::Duration;
+
+use slider::autograde::{Report, Stage, StageNote};
+use slider::course::{Api, Edition};
+use slider::present::autograde as present;
 
 const UNREADABLE: [&str; 3] = ["bob", "carol.zip", "notes.txt"];
 
@@ -203,4 +210,59 @@ fn a_batch_prints_its_table_alone_with_q_and_every_report_with_v() {
         verbose.contains("\nCLASS SUMMARY: 4 submissions\n"),
         "{verbose}"
     );
+}
+
+/// Two students of a class folder named by absolute paths: alice passes,
+/// bob's does not compile.
+fn class_reports() -> Vec<Report> {
+    let mut alice = {
+        let mut alice = Report::new(
+            "/home/ta/class/alice".into(),
+            Api::Coursera,
+            Edition::default(),
+        );
+        alice.compilation = Stage::passed_clean();
+        alice.api_check = Stage::passed_clean();
+        alice
+    };
+    alice.student = "Alice Liddell".into();
+    let mut bob = Report::new(
+        "/home/ta/class/bob".into(),
+        Api::Coursera,
+        Edition::default(),
+    );
+    bob.student = "bob".into();
+    bob.files = vec!["/home/ta/class/bob/Board.java".into()];
+    bob.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error".into())]);
+    vec![alice, bob]
+}
+
+#[test]
+fn the_class_page_names_students_and_sums_the_class_up() {
+    let reports = class_reports();
+    let page = present::html::class(&reports, &|i| format!("{i}.html"));
+    assert!(page.contains(">Alice Liddell</a>"), "{page}");
+    assert!(page.contains(">bob</a>"), "{page}");
+    assert!(
+        !page.contains("/home/ta"),
+        "no path on a page to publish: {page}"
+    );
+    assert!(page.contains("mean 50.00%, median 50.00%"), "{page}");
+    assert!(page.contains("<tr><td>ok</td><td>1</td></tr>"), "{page}");
+    assert!(
+        page.contains("<tr><td>compile-error</td><td>1</td></tr>"),
+        "{page}"
+    );
+}
+
+#[test]
+fn the_class_table_on_the_console() {
+    let reports = class_reports();
+    let summaries: Vec<present::summary::Summary> =
+        reports.iter().map(present::summary::Summary::of).collect();
+    let table = present::class_table::table(&summaries);
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => true, omit_expression => true }, {
+        insta::assert_snapshot!("class-table", table);
+    });
+    assert!(!table.contains("/home/ta"), "{table}");
 }

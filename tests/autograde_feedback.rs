@@ -2,9 +2,8 @@
 //! JDK): the hint is chosen from what failed first; the board drawn is
 //! the board tested; a ratio is printed beside the limit it is a ratio
 //! to, in aligned columns; one API verdict and rounded figures in every
-//! format; one name and an anchor for every test; the class's page and
-//! its console table name students and give the mean, the median and the
-//! statuses.
+//! format; one name and an anchor for every test. (The class's page and
+//! console table: `tests/autograde_batch.rs`.)
 
 use std::time::Duration;
 
@@ -483,50 +482,4 @@ fn every_test_has_an_anchor() {
         assert!(page.contains(&format!(" id=\"{id}\"")), "{id}: {page}");
     }
     assert!(page.contains("href=\"#solver-test-2a\""), "{page}");
-}
-
-/// Two students of a class folder named by absolute paths: alice passes,
-/// bob's does not compile.
-fn class_reports() -> Vec<Report> {
-    let mut alice = compiled("/home/ta/class/alice");
-    alice.student = "Alice Liddell".into();
-    let mut bob = Report::new(
-        "/home/ta/class/bob".into(),
-        Api::Coursera,
-        Edition::default(),
-    );
-    bob.student = "bob".into();
-    bob.files = vec!["/home/ta/class/bob/Board.java".into()];
-    bob.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error".into())]);
-    vec![alice, bob]
-}
-
-#[test]
-fn the_class_page_names_students_and_sums_the_class_up() {
-    let reports = class_reports();
-    let page = present::html::class(&reports, &|i| format!("{i}.html"));
-    assert!(page.contains(">Alice Liddell</a>"), "{page}");
-    assert!(page.contains(">bob</a>"), "{page}");
-    assert!(
-        !page.contains("/home/ta"),
-        "no path on a page to publish: {page}"
-    );
-    assert!(page.contains("mean 50.00%, median 50.00%"), "{page}");
-    assert!(page.contains("<tr><td>ok</td><td>1</td></tr>"), "{page}");
-    assert!(
-        page.contains("<tr><td>compile-error</td><td>1</td></tr>"),
-        "{page}"
-    );
-}
-
-#[test]
-fn the_class_table_on_the_console() {
-    let reports = class_reports();
-    let summaries: Vec<present::summary::Summary> =
-        reports.iter().map(present::summary::Summary::of).collect();
-    let table = present::class_table::table(&summaries);
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => true, omit_expression => true }, {
-        insta::assert_snapshot!("class-table", table);
-    });
-    assert!(!table.contains("/home/ta"), "{table}");
 }
