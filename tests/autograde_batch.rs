@@ -2,14 +2,21 @@
 //! (`fixtures/autograde/batch-unreadable/`: a dangling link, a `.zip` that
 //! is no archive, a file that is neither a folder nor a `.zip`) are never
 //! dropped: each gets a row of status `unreadable` in every output, and a
-//! warning, and the batch exits 1.
+//! warning, and the batch exits 1. The console shows a line per student
+//! and the class's table (`-q`: the table alone; `-v`: every report); the
+//! class's page and table name students (never by path) and give the
+//! mean, the median and the statuses.
 //!
-//! Needs a JDK (`.ci/run` installs one): without it the test fails.
+//! The batches need a JDK (`.ci/run` installs one): without it the test fails.
 
 mod common;
 
 use std::path::Path;
 use std::time::Duration;
+
+use slider::autograde::{Report, Stage, StageNote};
+use slider::course::{Api, Edition};
+use slider::present::autograde as present;
 
 const UNREADABLE: [&str; 3] = ["bob", "carol.zip", "notes.txt"];
 
@@ -105,13 +112,11 @@ fn every_unreadable_entry_of_a_batch_gets_a_row_and_a_warning() {
         let student: serde_json::Value =
             serde_json::from_str(&read(&file(&format!("students/{stem}.json")))).unwrap();
         let page = read(&file(&format!("html/{stem}.html")));
-        for (what, words) in [
-            ("stdout", &*stdout),
-            ("markdown", &markdown),
-            ("html", &index),
-        ] {
+        for (what, words) in [("stdout", &*stdout), ("markdown", &markdown)] {
             assert!(words.contains(name), "{what} lacks {name}");
         }
+        // the class page names the student (the entry's name, without .zip)
+        assert!(index.contains(&format!(">{stem}</a>")), "html lacks {stem}");
         assert!(
             text.contains("cannot be read: unreadable"),
             "{name}'s text:\n{text}"
@@ -122,8 +127,23 @@ fn every_unreadable_entry_of_a_batch_gets_a_row_and_a_warning() {
             "{name}'s JSON"
         );
     }
-    let unreadable_reports = stdout.matches("cannot be read: unreadable").count();
-    assert_eq!(unreadable_reports, UNREADABLE.len(), "{stdout}");
+    // the console: a line per entry, then the class's table; the full
+    // reports are in --out-dir's files
+    assert!(!stdout.contains("ASSESSMENT SUMMARY"), "{stdout}");
+    for name in UNREADABLE {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with('[')
+                    && l.contains(&format!("] {name}: 0.00% (unreadable) in "))),
+            "{name}'s line:\n{stdout}"
+        );
+    }
+    let table = &stdout[stdout
+        .find("CLASS SUMMARY: 4 submissions\n")
+        .expect(&stdout)..];
+    assert!(table.contains("\nmean 25.00%, median 0.00%\n"), "{table}");
+    assert!(table.ends_with("statuses: ok 1, unreadable 3\n"), "{table}");
     assert_eq!(
         markdown.matches("cannot be read: unreadable").count(),
         UNREADABLE.len()
@@ -152,4 +172,97 @@ fn assert_junit(junit: &str, shown: &str) {
     let mut want = vec![("CLASS/alice".to_string(), "ok".to_string())];
     want.extend(UNREADABLE.map(|n| (format!("CLASS/{n}"), "unreadable".to_string())));
     assert_eq!(suites, want);
+}
+
+/// What `slider autograde --batch` prints on the console: with `-q` the
+/// class's table alone; with `-v` every full report, then the table.
+#[test]
+fn a_batch_prints_its_table_alone_with_q_and_every_report_with_v() {
+    common::require_jdk();
+    let class = class();
+    let run = |flag: &str| {
+        let output = assert_cmd::Command::cargo_bin("slider")
+            .unwrap()
+            .args(["autograde", flag, "--only", "api", "--batch"])
+            .arg(class.path())
+            .timeout(Duration::from_secs(600))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let quiet = run("-q");
+    assert!(
+        quiet.starts_with("\nCLASS SUMMARY: 4 submissions\n"),
+        "{quiet}"
+    );
+    assert!(
+        !quiet.contains("] alice: "),
+        "no line per student:\n{quiet}"
+    );
+    let verbose = run("-v");
+    assert_eq!(
+        verbose.matches("ASSESSMENT SUMMARY").count(),
+        4,
+        "{verbose}"
+    );
+    assert!(
+        verbose.contains("\nCLASS SUMMARY: 4 submissions\n"),
+        "{verbose}"
+    );
+}
+
+/// Two students of a class folder named by absolute paths: alice passes,
+/// bob's does not compile.
+fn class_reports() -> Vec<Report> {
+    let mut alice = {
+        let mut alice = Report::new(
+            "/home/ta/class/alice".into(),
+            Api::Coursera,
+            Edition::default(),
+        );
+        alice.compilation = Stage::passed_clean();
+        alice.api_check = Stage::passed_clean();
+        alice
+    };
+    alice.student = "Alice Liddell".into();
+    let mut bob = Report::new(
+        "/home/ta/class/bob".into(),
+        Api::Coursera,
+        Edition::default(),
+    );
+    bob.student = "bob".into();
+    bob.files = vec!["/home/ta/class/bob/Board.java".into()];
+    bob.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error".into())]);
+    vec![alice, bob]
+}
+
+#[test]
+fn the_class_page_names_students_and_sums_the_class_up() {
+    let reports = class_reports();
+    let page = present::html::class(&reports, &|i| format!("{i}.html"));
+    assert!(page.contains(">Alice Liddell</a>"), "{page}");
+    assert!(page.contains(">bob</a>"), "{page}");
+    assert!(
+        !page.contains("/home/ta"),
+        "no path on a page to publish: {page}"
+    );
+    assert!(page.contains("mean 50.00%, median 50.00%"), "{page}");
+    assert!(page.contains("<tr><td>ok</td><td>1</td></tr>"), "{page}");
+    assert!(
+        page.contains("<tr><td>compile-error</td><td>1</td></tr>"),
+        "{page}"
+    );
+}
+
+#[test]
+fn the_class_table_on_the_console() {
+    let reports = class_reports();
+    let summaries: Vec<present::summary::Summary> =
+        reports.iter().map(present::summary::Summary::of).collect();
+    let table = present::class_table::table(&summaries);
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => true, omit_expression => true }, {
+        insta::assert_snapshot!("class-table", table);
+    });
+    assert!(!table.contains("/home/ta"), "{table}");
 }

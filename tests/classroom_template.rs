@@ -67,10 +67,43 @@ fn the_template_has_what_classroom_reads() {
             .as_str()
             .is_some_and(|u| u.starts_with("actions/checkout@"))
     );
+    // slider, checked out from the repository and tag the organization's
+    // variables name (no placeholder), into a hidden folder, run from there
+    let checkout = steps
+        .iter()
+        .find(|s| s["with"]["path"].as_str() == Some(".slider"))
+        .expect("a step checks slider out into .slider");
+    assert_eq!(
+        checkout["with"]["repository"].as_str(),
+        Some("${{ vars.SLIDER_REPOSITORY }}")
+    );
+    assert_eq!(
+        checkout["with"]["ref"].as_str(),
+        Some("${{ vars.SLIDER_REF }}")
+    );
     let slider = steps
         .iter()
-        .find(|s| s["uses"].as_str().is_some_and(|u| u.contains("/slider@")))
+        .find(|s| s["uses"].as_str() == Some("./.slider"))
         .expect("a step uses slider's action");
+    let url = slider["with"]["slider-url"].as_str().unwrap_or_default();
+    assert!(
+        url.contains("${{ vars.SLIDER_REPOSITORY }}/releases/download/${{ vars.SLIDER_REF }}/slider-x86_64-linux"),
+        "{url}"
+    );
+    for path in [
+        "README.md",
+        "action.yml",
+        "examples/classroom.yml",
+        "examples/release-binary.yml",
+    ] {
+        let text = read(path);
+        for placeholder in ["your-course/", "OWNER/slider", "OWNER/REPO"] {
+            assert!(
+                !text.contains(placeholder),
+                "{path} holds the placeholder {placeholder}"
+            );
+        }
+    }
     // Every input the template gives is one the action declares.
     let action = load("action.yml");
     let declared = keys(&action["inputs"]);

@@ -2,10 +2,9 @@
 //! course's autograder grades them, one or a batch.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use indicatif::ProgressBar;
-
+use super::autograde_batch::{Batch, shown};
 use super::{CommandError, Console};
 use crate::autograde::calibrate::{Comparison, CourseReport};
 use crate::autograde::jdk::Jdk;
@@ -115,6 +114,11 @@ pub struct Outputs {
     /// `after_published`); repeat or separate with commas.
     #[arg(long = "gradescope-visibility", value_name = "CATEGORY=WHEN", value_delimiter = ',', value_parser = present::gradescope::parse_visibility)]
     pub visibility: Vec<(Category, present::gradescope::Visibility)>,
+    /// With --batch, print each submission's full report on standard
+    /// output as it is graded (without it, a line each, then the class's
+    /// table; with --out-dir, the full reports are written there).
+    #[arg(long, short)]
+    pub verbose: bool,
     /// After each report, print on standard error where its time went: each
     /// phase (compile, api, plan, each kind of JVM, judge) with its wall
     /// and CPU time (the JSON report always has them, as `profile`).
@@ -245,7 +249,7 @@ pub fn grade_all(
         .collect();
     let mut reports: Vec<Report> = Vec::new();
     let mut comparisons = Vec::new();
-    let progress = Batch::start(graded.len(), console);
+    let progress = Batch::start(graded.len(), batch.is_some(), outputs, console);
     for &index in &graded {
         let submission = &submissions[index];
         // The course's report of this submission, when comparing: its own
@@ -269,8 +273,9 @@ pub fn grade_all(
         if let Err(e) = per_student.write(index, &report) {
             console.error(&e);
         }
+        let format = progress.text_format(outputs.format);
         let (text, compared) =
-            console::submission(&report, outputs.format, course.as_ref(), graded.len() > 1);
+            console::submission(&report, format, course.as_ref(), graded.len() > 1);
         console.print(&text);
         if outputs.profile {
             console.say_raw(&present::profile::table(&report));
@@ -435,79 +440,4 @@ fn options(grading: &Grading, console: &Console) -> Result<Options, CommandError
         cache: grading.cache.clone(),
         style: crate::autograde::style::StyleTools::of(&grading.context),
     })
-}
-
-/// A batch's progress on standard error: a display with `k/N
-/// submissions` while one is graded, and with several submissions a line
-/// for each one graded.
-struct Batch<'c> {
-    total: usize,
-    started: Instant,
-    done: std::cell::Cell<usize>,
-    console: &'c Console,
-}
-
-impl<'c> Batch<'c> {
-    fn start(total: usize, console: &'c Console) -> Batch<'c> {
-        Batch {
-            total,
-            started: Instant::now(),
-            done: std::cell::Cell::new(0),
-            console,
-        }
-    }
-
-    /// The display while `submission` is graded.
-    fn submission(&self, submission: &Path) -> ProgressBar {
-        let template = if self.total > 1 {
-            "{spinner} {prefix} submissions, ETA {msg}"
-        } else {
-            "{spinner} {msg}"
-        };
-        let bar = self.console.progress(Some(self.total as u64), template);
-        bar.set_prefix(format!("{}/{}", self.done.get() + 1, self.total));
-        bar.set_message(shown(submission));
-        bar.enable_steady_tick(Duration::from_millis(120));
-        bar
-    }
-
-    /// Counts `report` as graded and says so on a line.
-    fn graded(&self, report: &Report) {
-        self.done.set(self.done.get() + 1);
-        if self.total > 1 {
-            self.console.status(&present::batch_line(
-                report,
-                self.done.get(),
-                self.total,
-                self.started.elapsed(),
-            ));
-        }
-    }
-}
-
-/// A submission's path as the progress display shows it: line breaks,
-/// terminal escapes and other control characters made visible.
-fn shown(submission: &std::path::Path) -> String {
-    crate::format::visible(submission.as_os_str().as_encoded_bytes(), false)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::shown;
-    use std::os::unix::ffi::OsStrExt;
-
-    #[test]
-    fn the_progress_display_shows_a_name_and_never_acts_on_it() {
-        // a folder named to set the window title, clear the screen, forge a
-        // line and a workflow command
-        let name = b"subs/\x1b]0;pwned\x07\x1b[2J\rCompilation:  PASSED\n::notice ::x\x9b31m\xff";
-        let path = std::path::Path::new(std::ffi::OsStr::from_bytes(name));
-        let text = shown(path);
-        assert!(text.starts_with("subs/"), "{text}");
-        assert!(!text.contains('\n'), "{text:?}");
-        for c in text.chars() {
-            assert!(!c.is_control(), "{c:?} in {text:?}");
-        }
-        assert!(text.contains("Compilation:  PASSED"), "{text}");
-    }
 }

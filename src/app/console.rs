@@ -63,6 +63,12 @@ impl Console {
         self
     }
 
+    /// Whether it is quiet (`--quiet`): a command that prints results as
+    /// it goes (a batch's lines) may then keep only the last.
+    pub fn quiet(&self) -> bool {
+        self.quiet
+    }
+
     /// Text that may hold colour goes to `styled` (standard output that
     /// strips colour when it is off) instead of `out`.
     #[must_use]

@@ -6,6 +6,7 @@
 //! process's exit in one place.
 
 pub mod autograde;
+pub mod autograde_batch;
 pub mod bench;
 pub mod bundle;
 pub mod check;

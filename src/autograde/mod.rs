@@ -72,7 +72,7 @@ pub use notes::{ApiFinding, FileChange, JdkTool, MemberKind, StageNote, Warning}
 pub use pipeline::autograde;
 pub use report::{Category, Report, SectionReport, Skipped, TestResult, TrialFailure, Verdict};
 pub use stage::{Stage, StageEnd};
-pub use status::Status;
+pub use status::{ApiChoice, Status};
 pub use toolkit::Toolkit;
 
 use crate::course::{Api, Edition};

@@ -344,9 +344,10 @@ pub(super) fn judge_section(
         judged
             .into_iter()
             .map(|(input, judgement)| {
+                let board = judgement.tested.or_else(|| input.boards.first().cloned());
                 let failure = judgement.failure.map(|failure| TrialFailure {
                     input: input.label(),
-                    board: input.boards.first().cloned(),
+                    board,
                     failure,
                 });
                 TestResult::row(input.list.clone(), failure, judgement.figures)
@@ -377,7 +378,11 @@ pub(super) fn judge_section(
             lists_failed.push(&input.list);
             test.failures.push(TrialFailure {
                 input: input.label(),
-                board: input.boards.first().cloned(),
+                // the board tested: the kth neighbor or twin, else the input's
+                board: judgement
+                    .tested
+                    .clone()
+                    .or_else(|| input.boards.first().cloned()),
                 failure: failure.clone(),
             });
         }

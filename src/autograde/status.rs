@@ -67,7 +67,48 @@ impl Status {
     }
 }
 
+/// How a report's API was chosen: one verdict, which every format
+/// states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApiChoice {
+    /// Given (`--api`).
+    Given,
+    /// Detected from the compiled classes' public members.
+    Detected,
+    /// To be detected, but nothing compiled to detect it from: the API is
+    /// the one assumed.
+    NothingCompiled,
+    /// To be detected, but the classes were refused (the guard) first.
+    Refused,
+}
+
 impl Report {
+    /// How the API was chosen (given, detected, or not detected and why).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::{ApiChoice, Report, Stage, StageNote};
+    /// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+    /// report.detected = true;
+    /// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error".into())]);
+    /// assert_eq!(report.api_choice(), ApiChoice::NothingCompiled);
+    /// report.detected = false;
+    /// assert_eq!(report.api_choice(), ApiChoice::Given);
+    /// ```
+    #[must_use]
+    pub fn api_choice(&self) -> ApiChoice {
+        if !self.detected {
+            ApiChoice::Given
+        } else if !self.compilation.went_on() {
+            ApiChoice::NothingCompiled
+        } else if self.status() == Status::Refused {
+            ApiChoice::Refused
+        } else {
+            ApiChoice::Detected
+        }
+    }
+
     /// Whether the submission itself could not be read (its sources'
     /// error names the submission, not a file in it).
     #[must_use]

@@ -399,7 +399,7 @@ pub fn human_reports(stdout: &str) -> BTreeMap<String, String> {
             let name = rest.split_whitespace().next().unwrap().to_string();
             current = Some(name.clone());
             out.insert(name, String::new());
-        } else if line.starts_with("submission,student,status,score,") {
+        } else if line.starts_with(slider::present::autograde::class_table::TABLE_HEADING) {
             current = None;
         }
         if let Some(name) = &current {

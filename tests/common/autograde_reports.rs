@@ -38,7 +38,9 @@ pub fn grade_set(set: &str, flags: &[&str]) -> Run {
     let batch = format!("fixtures/autograde/{set}");
     // The time a submission may take is the course's concern on a quiet
     // machine; here other tests share the cores, so it is generous.
+    // -v: every full report on standard output, as it is graded
     let mut args = vec![
+        "-v",
         "--batch",
         batch.as_str(),
         "--jobs",

@@ -181,21 +181,9 @@ pub(super) fn judge(
                 Method::Hamming => 2,
                 _ => 3,
             };
-            method_value(method, field(fields, at)?, &kth, api).map_err(|failure| match failure {
-                Failure::WrongValue {
-                    method,
-                    student,
-                    reference,
-                } => Failure::WrongValue {
-                    method: format!(
-                        "{method} of {}",
-                        kth.to_string().trim_end().replace('\n', " / ")
-                    ),
-                    student,
-                    reference,
-                },
-                other => other,
-            })
+            // the report draws the kth board (the judgement's `tested`), so
+            // the method is named as the course names it
+            method_value(method, field(fields, at)?, &kth, api)
         }
         _ => Err(Failure::ProbeIncomplete),
     }

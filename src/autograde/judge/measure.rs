@@ -51,7 +51,11 @@ fn verdict(figures: Vec<Figure>) -> Judgement {
         .iter()
         .any(Figure::exceeded)
         .then_some(Failure::OverLimit);
-    Judgement { figures, failure }
+    Judgement {
+        figures,
+        failure,
+        tested: None,
+    }
 }
 
 pub(super) fn judge(
@@ -64,6 +68,7 @@ pub(super) fn judge(
     measured(check, board, fields, clocks, context).unwrap_or_else(|failure| Judgement {
         figures: Vec::new(),
         failure: Some(failure),
+        tested: None,
     })
 }
 
@@ -167,7 +172,11 @@ fn timing(
             let failure = super::value("moves", moves, reference.moves)
                 .err()
                 .or_else(|| time.exceeded().then_some(Failure::OverLimit));
-            Judgement { figures, failure }
+            Judgement {
+                figures,
+                failure,
+                tested: None,
+            }
         }
         TimingTest::Queue => verdict(vec![
             against("insert()", count(fields, "inserts")?, reference.inserts),

@@ -59,6 +59,9 @@ pub struct Judgement {
     pub figures: Vec<Figure>,
     /// The failure, or `None` when the trial passed.
     pub failure: Option<Failure>,
+    /// The board a failure is about when it is not the input's: the kth
+    /// neighbor or twin a Board test 13 to 17 called its method on.
+    pub tested: Option<Board>,
 }
 
 impl From<Result<(), Failure>> for Judgement {
@@ -66,6 +69,7 @@ impl From<Result<(), Failure>> for Judgement {
         Judgement {
             figures: Vec::new(),
             failure: result.err(),
+            tested: None,
         }
     }
 }
@@ -182,6 +186,15 @@ fn judge_fields(
             | Check::EqualsOnlyGrandparent,
             Some(_),
         ) => solver::judge(check, input, fields, context).into(),
+        (Check::Kth { .. }, Some(board)) => {
+            let mut judgement: Judgement =
+                board::judge(check, board, input, fields, context.api).into();
+            if judgement.failure.is_some() {
+                // the method was called on the kth board, not the file's
+                judgement.tested = fields.first().and_then(|text| read(text));
+            }
+            judgement
+        }
         (check, Some(board)) => board::judge(check, board, input, fields, context.api).into(),
     }
 }

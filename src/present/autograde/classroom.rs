@@ -152,7 +152,7 @@ fn message(row: &TestRow) -> String {
     if row.inputs.len() > 3 {
         lines.push(format!("and {} more failing inputs", row.inputs.len() - 3));
     }
-    if let Some(hint) = row.hint {
+    if let Some(hint) = &row.hint {
         lines.push(format!("hint: {hint}"));
     }
     lines.join("\n")

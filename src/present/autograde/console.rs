@@ -112,8 +112,8 @@ pub fn submission(
 }
 
 /// What follows the last submission on the console: the JSON report of
-/// them all (`--format json`), else the table of scores when there are
-/// several; then the agreement with the course's `comparisons`, when
+/// them all (`--format json`), else the class's table when there are
+/// several ([`super::class_table::table`]); then the agreement with the course's `comparisons`, when
 /// there are any.
 ///
 /// # Example
@@ -124,14 +124,16 @@ pub fn submission(
 /// use slider::present::autograde::console::after_all;
 /// let report = Report::new("hw4".into(), slider::course::Api::Coursera, Default::default());
 /// assert!(after_all(&[report.clone()], ConsoleFormat::Human, &[]).is_empty());
-/// assert!(after_all(&[report.clone(), report], ConsoleFormat::Human, &[]).starts_with("submission,"));
+/// assert!(after_all(&[report.clone(), report], ConsoleFormat::Human, &[]).starts_with("\nCLASS SUMMARY: 2 submissions"));
 /// ```
 #[must_use]
 pub fn after_all(reports: &[Report], format: ConsoleFormat, comparisons: &[Comparison]) -> String {
     let mut out = if format == ConsoleFormat::Json {
         super::json(reports)
     } else if reports.len() > 1 {
-        super::csv(reports)
+        let summaries: Vec<super::summary::Summary> =
+            reports.iter().map(super::summary::Summary::of).collect();
+        format!("\n{}", super::class_table::table(&summaries))
     } else {
         String::new()
     };

@@ -73,6 +73,9 @@ struct TestJson {
 #[derive(Serialize)]
 struct SectionJson {
     id: String,
+    /// The test's name in every format ([`super::test_name`]); added in
+    /// slider-autograde/2.
+    name: String,
     category: &'static str,
     title: String,
     board: &'static str,
@@ -123,10 +126,16 @@ struct PhaseJson {
 fn figure_json(f: &crate::autograde::Figure) -> FigureJson {
     FigureJson {
         name: f.name,
-        value: f.value,
+        // rounded as printed: seconds to the millisecond, a ratio to the
+        // tenth
+        value: if f.name == "seconds" {
+            (f.value * 1000.0).round() / 1000.0
+        } else {
+            f.value
+        },
         reference: f.reference,
         limit: f.limit,
-        ratio: f.ratio(),
+        ratio: f.ratio().map(|r| (r * 10.0).round() / 10.0),
         tolerance: f.tolerance,
         close: f.close(),
     }
@@ -174,6 +183,7 @@ fn json_value(report: &Report) -> ReportJson {
         .iter()
         .map(|s| SectionJson {
             id: s.id.clone(),
+            name: super::test_name(&s.id),
             category: s.category.key(),
             title: s.title.clone(),
             board: match s.classes {
@@ -210,7 +220,7 @@ fn json_value(report: &Report) -> ReportJson {
         submission: one_line(&report.submission),
         student: one_line(&report.student),
         api: report.api.name(),
-        api_detected: report.detected,
+        api_detected: report.api_choice() == crate::autograde::ApiChoice::Detected,
         edition: report.edition.describe(),
         files: report
             .files
@@ -336,7 +346,7 @@ pub(super) struct TestRow {
     /// Its failing inputs, each with its board and what went wrong.
     pub inputs: Vec<FailedInput>,
     /// What to look at, when it failed on an input that ran.
-    pub hint: Option<&'static str>,
+    pub hint: Option<String>,
 }
 
 /// One failing input of a [`TestRow`], its text made safe to show.
@@ -381,17 +391,13 @@ pub(super) fn rows(report: &Report) -> Vec<TestRow> {
     for s in &report.sections {
         for t in &s.tests {
             let name = if t.row.is_empty() {
-                format!("{}: {}", s.id, s.title)
+                format!("{}: {}", super::test_name(&s.id), s.title)
             } else {
                 format!("{} {}", s.id, t.row)
             };
             let mut detail = String::new();
             for figure in &t.figures {
-                let _ = write!(detail, "{} = {}", figure.name, figure.value);
-                if let Some(limit) = figure.limit {
-                    let _ = write!(detail, " (limit {limit:.0})");
-                }
-                detail.push('\n');
+                let _ = writeln!(detail, "{}", super::figure_line(figure));
             }
             let figures = visible(&detail);
             for f in &t.failures {
@@ -413,7 +419,11 @@ pub(super) fn rows(report: &Report) -> Vec<TestRow> {
                 detail: visible(&detail),
                 figures,
                 inputs,
-                hint: super::hints::for_test(s.check, t),
+                hint: if t.row.is_empty() {
+                    super::hints::in_report(report, s)
+                } else {
+                    super::hints::for_test(s.check, t).map(str::to_string)
+                },
             });
         }
     }

@@ -86,6 +86,93 @@ pub fn for_section(section: &crate::autograde::SectionReport) -> Option<&'static
     Some(hint(section.check, &failures))
 }
 
+/// The checks whose failure explains a failure of `check`, because it
+/// calls what they test: Board tests 13 to 17 call a method (tested on
+/// the files' and random boards by tests 1 to 3) on a board made by
+/// `neighbors()` or `twin()` (tests 5 and 7).
+fn causes(check: Check) -> Vec<Check> {
+    match check {
+        Check::Kth { twin, method } => vec![
+            Check::Value(method),
+            if twin { Check::Twin } else { Check::Neighbors },
+        ],
+        Check::Neighbors2 => vec![Check::Neighbors],
+        _ => Vec::new(),
+    }
+}
+
+/// The method a check tests, as the report names it.
+fn method_of(check: Check, api: crate::course::Api) -> &'static str {
+    match check {
+        Check::Value(Method::Size) => match api {
+            crate::course::Api::Coursera => "dimension()",
+            crate::course::Api::Princeton => "size()",
+        },
+        Check::Value(Method::Hamming) => "hamming()",
+        Check::Value(Method::Manhattan) => "manhattan()",
+        Check::Value(Method::ToString) => "toString()",
+        Check::Value(Method::IsGoal) => "isGoal()",
+        Check::Value(Method::IsSolvable) => "isSolvable()",
+        Check::Twin => "twin()",
+        _ => "neighbors()",
+    }
+}
+
+/// The hint of `section` of `report`, chosen from what failed first: when
+/// an earlier test that checks what this one calls failed too (Board Test
+/// 14 calls `hamming()`, which Board Test 1a checks), the hint is about
+/// that; otherwise it is [`for_section`]'s.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Category, Failure, Report, SectionReport, TestResult, TrialFailure};
+/// use slider::autograde::catalog::{Check, Classes};
+/// use slider::autograde::protocol::Method;
+/// let failed = |id: &str, check| {
+///     let failure = TrialFailure { input: "puzzle04.txt".into(), board: None,
+///         failure: Failure::WrongValue { method: "hamming()".into(), student: "5".into(), reference: "4".into() } };
+///     let test = TestResult::row(String::new(), Some(failure), Vec::new());
+///     SectionReport { id: id.into(), category: Category::Correctness, title: String::new(), check,
+///         classes: Classes::Student, tests: vec![test], time: Default::default() }
+/// };
+/// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+/// report.sections = vec![
+///     failed("Board 1a", Check::Value(Method::Hamming)),
+///     failed("Board 14", Check::Kth { twin: false, method: Method::Hamming }),
+/// ];
+/// let hint = slider::present::autograde::hints::in_report(&report, &report.sections[1]).unwrap();
+/// assert!(hint.starts_with("hamming() fails on its own (Board Test 1a fails too)"), "{hint}");
+/// assert!(hint.contains("count tiles 1 to n²-1 only"), "{hint}");
+/// ```
+#[must_use]
+pub fn in_report(
+    report: &crate::autograde::Report,
+    section: &crate::autograde::SectionReport,
+) -> Option<String> {
+    let own = for_section(section)?;
+    let causes = causes(section.check);
+    let first = report
+        .sections
+        .iter()
+        .take_while(|s| !std::ptr::eq(*s, section) && s.id != section.id)
+        .find(|s| {
+            causes.contains(&s.check)
+                && s.tests
+                    .iter()
+                    .any(|t| t.verdict == crate::autograde::Verdict::Failed)
+        });
+    Some(match first {
+        Some(cause) => format!(
+            "{} fails on its own ({} fails too), not only on the boards this test makes: fix it there first; {}",
+            method_of(cause.check, report.api),
+            super::test_name(&cause.id),
+            for_section(cause).unwrap_or_else(|| by_check(cause.check))
+        ),
+        None => own.to_string(),
+    })
+}
+
 /// The hint of a failed test of `check`, from what the check is about.
 fn by_check(check: Check) -> &'static str {
     match check {

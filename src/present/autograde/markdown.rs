@@ -58,7 +58,7 @@ pub(super) fn test_output(row: &TestRow) -> String {
             );
         }
     }
-    if let Some(hint) = row.hint {
+    if let Some(hint) = &row.hint {
         let _ = writeln!(out, "**Hint:** {}", markdown_text(hint));
     }
     out

@@ -8,6 +8,7 @@
 //! and a comparison with a course report ([`compare`]).
 
 pub mod annotations;
+pub mod class_table;
 pub mod classroom;
 pub mod compare;
 pub mod console;
@@ -24,18 +25,20 @@ pub mod profile;
 mod setup;
 pub mod style;
 pub mod summary;
+mod table;
 
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use crate::autograde::catalog::Classes;
 use crate::autograde::{
-    Category, Failure, Figure, Report, SectionReport, Stage, StageEnd, TestResult, Verdict,
+    ApiChoice, Category, Failure, Report, SectionReport, Stage, StageEnd, Verdict,
 };
 pub use annotations::github;
 pub use failure::{describe, grid};
 pub use formats::{csv, json, junit};
 pub use markdown::markdown;
+pub use table::{close_note, figure_line, ratio_legend};
+use table::{figure_cell, table};
 
 /// `total` points split among `k` tests in hundredths of a point that add
 /// up to `total` rounded to the hundredth: the first tests get the odd
@@ -60,6 +63,51 @@ pub fn points_each(total: f64, k: usize) -> Vec<f64> {
     (0..k64)
         .map(|i| (base + u64::from(i < odd)) as f64 / 100.0)
         .collect()
+}
+
+/// A test's name in every format but the text report: the course's own
+/// name (`Test 1a`, as the text report prints it under its banner) with
+/// the class it tests in front, since a flat list (Gradescope, `JUnit`,
+/// the class page) has no banner to say it; the memory and timing tables
+/// keep theirs (`Memory 2`). The JSON's `id` (`Board 1a`) is the same test.
+///
+/// # Example
+///
+/// ```
+/// use slider::present::autograde::test_name;
+/// assert_eq!(test_name("Board 1a"), "Board Test 1a");
+/// assert_eq!(test_name("Solver 2b"), "Solver Test 2b");
+/// assert_eq!(test_name("Memory 2"), "Memory 2");
+/// ```
+#[must_use]
+pub fn test_name(id: &str) -> String {
+    match id.split_once(' ') {
+        Some((class @ ("Board" | "Solver"), number)) => format!("{class} Test {number}"),
+        _ => id.to_string(),
+    }
+}
+
+/// The report's API and how it was chosen, in the words of every format
+/// (`coursera, detected`; `not detected (nothing compiled)`; `princeton`
+/// when given).
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::{Report, Stage, StageNote};
+/// let mut report = Report::new("s".into(), slider::course::Api::Coursera, Default::default());
+/// report.detected = true;
+/// report.compilation = Stage::failed(vec![StageNote::Javac("Board.java:3: error".into())]);
+/// assert_eq!(slider::present::autograde::api_words(&report), "not detected (nothing compiled)");
+/// ```
+#[must_use]
+pub fn api_words(report: &Report) -> String {
+    match report.api_choice() {
+        ApiChoice::NothingCompiled => "not detected (nothing compiled)".to_string(),
+        ApiChoice::Refused => "not detected (the classes were refused)".to_string(),
+        ApiChoice::Detected => format!("{}, detected", report.api.name()),
+        ApiChoice::Given => report.api.name().to_string(),
+    }
 }
 
 fn visible(text: &str) -> String {
@@ -185,7 +233,7 @@ fn verdict_word(verdict: Verdict) -> &'static str {
 
 /// A correctness test: its title, its failures with their inputs, its
 /// verdict.
-fn correctness(out: &mut String, section: &SectionReport) {
+fn correctness(out: &mut String, report: &Report, section: &SectionReport) {
     let Some(test) = section.tests.first() else {
         return;
     };
@@ -224,129 +272,7 @@ fn correctness(out: &mut String, section: &SectionReport) {
         test.passed,
         test.total
     );
-    if let Some(hint) = hints::for_section(section) {
-        let _ = writeln!(out, "    hint: {hint}");
-    }
-}
-
-fn number(value: f64, name: &str) -> String {
-    if name == "seconds" {
-        format!("{value:.2}")
-    } else {
-        format!("{}", value.round() as i64)
-    }
-}
-
-fn figure_cell(figure: &Figure) -> String {
-    let mut cell = number(figure.value, figure.name);
-    if let Some(reference) = figure.reference.filter(|_| figure.name == "bytes") {
-        let _ = write!(cell, " / {}", number(reference, "bytes"));
-    }
-    if let Some(ratio) = figure.ratio() {
-        cell.push_str(&ratio_cell(ratio));
-    }
-    cell
-}
-
-/// A ratio to a limit as the course prints it after a count: " (1.1x)",
-/// or " (Infinityx)" over a limit of 0 (Java's word for it).
-fn ratio_cell(ratio: f64) -> String {
-    if ratio.is_infinite() {
-        " (Infinityx)".to_string()
-    } else {
-        format!(" ({ratio:.1}x)")
-    }
-}
-
-/// What a report says of a measured figure over its limit by less than
-/// its tolerance.
-///
-/// # Example
-///
-/// ```
-/// use slider::autograde::Figure;
-/// let f = Figure { name: "seconds", value: 5.3, reference: None, limit: Some(5.0), tolerance: Some(0.2) };
-/// assert_eq!(slider::present::autograde::close_note(&f),
-///     "5.30 s is over the 5.00 s limit by 6%, less than slider's 20% timing tolerance: passed (too close to tell apart from the limit)");
-/// ```
-#[must_use]
-pub fn close_note(figure: &Figure) -> String {
-    let limit = figure.limit.unwrap_or(f64::NAN);
-    format!(
-        "{} s is over the {} s limit by {:.0}%, less than slider's {:.0}% timing tolerance: passed (too close to tell apart from the limit)",
-        number(figure.value, figure.name),
-        number(limit, figure.name),
-        (figure.value / limit - 1.0) * 100.0,
-        figure.tolerance.unwrap_or(0.0) * 100.0
-    )
-}
-
-/// A memory or timing table: a row per input, the student's figures, and
-/// the ratio to the limit where one is over it.
-fn table(out: &mut String, section: &SectionReport) {
-    let _ = writeln!(out, "\n{}: {}", section.id, section.title);
-    let names: Vec<&str> = section
-        .tests
-        .iter()
-        .find(|t| !t.figures.is_empty())
-        .map(|t| t.figures.iter().map(|f| f.name).collect())
-        .unwrap_or_default();
-    let mut header = format!("{:>10} {:>16}", "", "input");
-    for name in &names {
-        let title = if *name == "bytes" {
-            "bytes / reference"
-        } else {
-            name
-        };
-        let _ = write!(header, " {title:>20}");
-    }
-    let _ = writeln!(out, "{header}");
-    let _ = writeln!(out, "{}", "-".repeat(header.len()));
-    let mut failures: Vec<(&str, &TestResult)> = Vec::new();
-    for test in &section.tests {
-        let mut line = format!(
-            "=> {:<7} {:>16}",
-            verdict_word(test.verdict),
-            visible(&test.row)
-        );
-        for figure in &test.figures {
-            let _ = write!(line, " {:>20}", figure_cell(figure));
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-        if test
-            .failures
-            .iter()
-            .any(|f| f.failure != Failure::OverLimit)
-        {
-            failures.push((&test.row, test));
-        }
-    }
-    for test in &section.tests {
-        for figure in test.figures.iter().filter(|f| f.close()) {
-            let _ = writeln!(out, "   {}: {}", visible(&test.row), close_note(figure));
-        }
-    }
-    for (row, test) in failures {
-        for failure in &test.failures {
-            let lines = describe(&failure.failure);
-            let _ = writeln!(
-                out,
-                "   {}: {}",
-                visible(row),
-                lines.first().map_or("", String::as_str)
-            );
-            for line in lines.iter().skip(1) {
-                let _ = writeln!(out, "      {line}");
-            }
-        }
-    }
-    let passed = section
-        .tests
-        .iter()
-        .filter(|t| t.verdict == Verdict::Passed)
-        .count();
-    let _ = writeln!(out, "==> {passed}/{} tests passed", section.tests.len());
-    if let Some(hint) = hints::for_section(section) {
+    if let Some(hint) = hints::in_report(report, section) {
         let _ = writeln!(out, "    hint: {hint}");
     }
 }
@@ -369,15 +295,7 @@ fn table(out: &mut String, section: &SectionReport) {
 pub fn human(report: &Report, with_time: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "slider autograde: {}", one_line(&report.submission));
-    let api = if report.detected && !report.compilation.went_on() {
-        "not detected (nothing compiled)".to_string()
-    } else if report.detected && report.status() == crate::autograde::Status::Refused {
-        "not detected (the classes were refused)".to_string()
-    } else if report.detected {
-        format!("{}, detected", report.api.name())
-    } else {
-        report.api.name().to_string()
-    };
+    let api = api_words(report);
     let _ = writeln!(out, "API: {api}; edition: {}", report.edition.describe());
     for file in &report.files {
         let _ = writeln!(out, "graded: {}", one_line(&file.display().to_string()));
@@ -429,7 +347,7 @@ pub fn human(report: &Report, with_time: bool) -> String {
             heading = title.to_string();
         }
         if section.category == Category::Correctness {
-            correctness(&mut out, section);
+            correctness(&mut out, report, section);
         } else {
             table(&mut out, section);
         }
@@ -446,37 +364,6 @@ pub fn human(report: &Report, with_time: bool) -> String {
     }
     out
 }
-/// A batch's line for a submission graded, `done` of `total`, the batch
-/// `elapsed` so far: its score, status and time, and the time left at the
-/// batch's pace so far.
-///
-/// # Example
-///
-/// ```
-/// use std::time::Duration;
-/// use slider::autograde::Report;
-/// use slider::course::{Api, Edition};
-/// use slider::present::autograde::batch_line;
-/// let report = Report::new("alice".into(), Api::Princeton, Edition::E52);
-/// let line = batch_line(&report, 1, 4, Duration::from_secs(20));
-/// assert!(line.starts_with("[1/4] alice: "));
-/// assert!(line.ends_with("; ETA 1:00"));
-/// ```
-#[must_use]
-pub fn batch_line(report: &Report, done: usize, total: usize, elapsed: Duration) -> String {
-    let left = total.saturating_sub(done) as f64;
-    let seconds = (elapsed.as_secs_f64() / done.max(1) as f64 * left).round() as u64;
-    format!(
-        "[{done}/{total}] {}: {:.2}% ({}) in {:.1} s; ETA {}:{:02}",
-        crate::format::visible(report.submission.as_bytes(), false),
-        report.score().0,
-        report.status().name(),
-        report.elapsed.as_secs_f64(),
-        seconds / 60,
-        seconds % 60
-    )
-}
-
 /// The note when the container's limits cut what a run asked for: how
 /// many JVMs run at once and the memory of each.
 ///

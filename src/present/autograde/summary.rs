@@ -23,6 +23,98 @@ pub struct Summary {
     pub sections: Vec<(String, bool)>,
 }
 
+/// How a class did: its scores' mean and median, and how many
+/// submissions have each status (those that have one, in
+/// [`Status::ALL`]'s order).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassStats {
+    /// How many submissions.
+    pub count: usize,
+    /// The mean score, in percent.
+    pub mean: f64,
+    /// The median score, in percent (the mean of the middle two of an
+    /// even count).
+    pub median: f64,
+    /// Each status that some submission has, and how many have it.
+    pub statuses: Vec<(Status, usize)>,
+}
+
+impl ClassStats {
+    /// The figures of `summaries`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::Report;
+    /// use slider::present::autograde::summary::{ClassStats, Summary};
+    /// let mut lines: Vec<Summary> = ["a", "b", "c"].iter()
+    ///     .map(|n| Summary::of(&Report::new((*n).into(), slider::course::Api::Coursera, Default::default())))
+    ///     .collect();
+    /// for (line, score) in lines.iter_mut().zip([10.0, 20.0, 90.0]) { line.score = score; }
+    /// let stats = ClassStats::of(&lines);
+    /// assert_eq!((stats.count, stats.mean, stats.median), (3, 40.0, 20.0));
+    /// ```
+    #[must_use]
+    pub fn of(summaries: &[Summary]) -> ClassStats {
+        let mut scores: Vec<f64> = summaries.iter().map(|s| s.score).collect();
+        scores.sort_by(f64::total_cmp);
+        let count = scores.len();
+        let mean = if count == 0 {
+            0.0
+        } else {
+            scores.iter().sum::<f64>() / count as f64
+        };
+        let median = match count {
+            0 => 0.0,
+            _ if count % 2 == 1 => scores[count / 2],
+            _ => f64::midpoint(scores[count / 2 - 1], scores[count / 2]),
+        };
+        let statuses = Status::ALL
+            .into_iter()
+            .map(|status| {
+                (
+                    status,
+                    summaries.iter().filter(|s| s.status == status).count(),
+                )
+            })
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        ClassStats {
+            count,
+            mean,
+            median,
+            statuses,
+        }
+    }
+}
+
+impl Summary {
+    /// The name a class's tables show for a submission: its student's (from
+    /// Gradescope's `submission_metadata.json`, else its folder's), else the
+    /// last part of its path; never the whole path.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use slider::autograde::Report;
+    /// use slider::present::autograde::summary::Summary;
+    /// let line = Summary::of(&Report::new("/home/ta/class/alice".into(), slider::course::Api::Coursera, Default::default()));
+    /// assert_eq!(line.name(), "alice");
+    /// ```
+    #[must_use]
+    pub fn name(&self) -> String {
+        if !self.student.is_empty() {
+            return self.student.clone();
+        }
+        std::path::Path::new(&self.submission)
+            .file_name()
+            .map_or_else(
+                || self.submission.clone(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+    }
+}
+
 /// The score as the JSON report holds it: to the hundredth.
 fn hundredths(score: f64) -> f64 {
     (score * 100.0).round() / 100.0
@@ -46,7 +138,7 @@ impl Summary {
                 .iter()
                 .map(|s| {
                     (
-                        format!("{}: {}", s.id, s.title),
+                        format!("{}: {}", super::test_name(&s.id), s.title),
                         s.tests.iter().any(|t| t.verdict == Verdict::Failed),
                     )
                 })
@@ -112,7 +204,7 @@ impl Summary {
                 .ok_or("a section without `tests`")?
                 .iter()
                 .any(|t| t["outcome"] == "failed");
-            sections.push((format!("{id}: {title}"), failed));
+            sections.push((format!("{}: {title}", super::test_name(id)), failed));
         }
         Ok(Summary {
             submission: text("submission")?,

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::{esc, page};
 use crate::autograde::{Category, Report};
-use crate::present::autograde::summary::Summary;
+use crate::present::autograde::summary::{ClassStats, Summary};
 
 /// The class page: a score histogram, each test's failure rate (the most
 /// common first), and a table of students, each linking to `link(i)`.
@@ -30,6 +30,17 @@ pub fn class(reports: &[Report], link: &dyn Fn(usize) -> String) -> String {
 #[must_use]
 pub fn class_of(reports: &[Summary], link: &dyn Fn(usize) -> String) -> String {
     let mut body = format!("<h1>slider autograde: {} submissions</h1>", reports.len());
+    let stats = ClassStats::of(reports);
+    let _ = write!(
+        body,
+        "<p class=\"score\" id=\"mean\">mean {:.2}%, median {:.2}%</p>\
+         <table id=\"statuses\"><tr><th>status</th><th>submissions</th></tr>",
+        stats.mean, stats.median
+    );
+    for (status, count) in &stats.statuses {
+        let _ = write!(body, "<tr><td>{}</td><td>{count}</td></tr>", status.name());
+    }
+    body.push_str("</table>");
     // The histogram: ten bins of ten points (100 in the last).
     let mut bins = [0_usize; 10];
     for report in reports {
@@ -81,7 +92,7 @@ pub fn class_of(reports: &[Summary], link: &dyn Fn(usize) -> String) -> String {
     body.push_str("</table>");
     // Students.
     body.push_str(
-        "<h2>Students</h2><table id=\"students\"><thead><tr><th>submission</th><th>status</th><th>score</th>",
+        "<h2>Students</h2><table id=\"students\"><thead><tr><th>student</th><th>status</th><th>score</th>",
     );
     for category in Category::ALL {
         let _ = write!(body, "<th>{}</th>", category.name());
@@ -93,7 +104,7 @@ pub fn class_of(reports: &[Summary], link: &dyn Fn(usize) -> String) -> String {
             body,
             "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td data-sort=\"{score:.4}\">{score:.2}%</td>",
             esc(&link(i)),
-            esc(&report.submission),
+            esc(&report.name()),
             report.status.name()
         );
         for (_, tally) in &report.categories {

@@ -20,6 +20,30 @@ use crate::autograde::judge::numbers;
 use crate::autograde::{Category, Failure, Figure, Report, SectionReport, TestResult, Verdict};
 pub use class::{class, class_of};
 
+/// A test's anchor on its page (`board-test-1a`, `memory-2-puzzle10-txt`):
+/// letters and digits of its name, lower case, the rest as `-`.
+///
+/// # Example
+///
+/// ```
+/// use slider::present::autograde::html::anchor;
+/// assert_eq!(anchor("Board 1a"), "board-test-1a");
+/// assert_eq!(anchor("Memory 2 puzzle10.txt"), "memory-2-puzzle10-txt");
+/// ```
+#[must_use]
+pub fn anchor(id: &str) -> String {
+    let name = super::test_name(id);
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
 /// Untrusted text, visible and escaped for HTML text and attributes.
 fn esc(text: &str) -> String {
     let visible = crate::format::visible(text.as_bytes(), true);
@@ -41,16 +65,16 @@ const STYLE: &str = "
 body{font:15px/1.45 system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222;background:#fff}
 h1{font-size:1.5em;margin-bottom:.2em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
 h3{font-size:1em;margin:1.2em 0 .3em}
-table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .6em;text-align:left;vertical-align:top}
+table{border-collapse:collapse;margin:.5em 0;max-width:100%}td,th{padding:.2em .6em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{border-bottom:1px solid #999}tr:nth-child(even) td{background:#f6f6f6}
 .pass{color:#1a7f37}.fail{color:#c62828;font-weight:600}.skip{color:#777}
 .score{font-size:2em;font-weight:700}.meta{color:#555}
-pre{background:#f4f4f4;padding:.5em;overflow-x:auto}
+pre{background:#f4f4f4;padding:.5em;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 .boards{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}
 .boards figure{margin:0}.boards figcaption{font-weight:600;margin-bottom:.2em}
 table.grid td{border:1px solid #bbb;text-align:right;min-width:1.8em;font-family:monospace;background:#fff}
 table.grid td.blank{background:#ddd;color:#ddd}table.grid td.diff{background:#ffcdd2;font-weight:700}
-.bar{position:relative;width:16em;height:1em;background:#eee;display:inline-block;vertical-align:middle}
+.bar{position:relative;width:10em;height:1em;background:#eee;display:inline-block;vertical-align:middle}
 .bar span{position:absolute;left:0;top:0;bottom:0;background:#4caf50}
 .bar.over span{background:#e53935}.bar i{position:absolute;top:-2px;bottom:-2px;width:2px;background:#000}
 .bar b{position:absolute;top:0;bottom:0;width:2px;background:#1565c0}
@@ -215,24 +239,25 @@ fn table_html(out: &mut String, section: &SectionReport) {
         .unwrap_or_default();
     out.push_str("<table><tr><th></th><th>input</th>");
     for name in &names {
-        let _ = write!(out, "<th>{name}</th><th></th>");
+        let title = if *name == "bytes" {
+            "bytes / reference"
+        } else {
+            name
+        };
+        let _ = write!(out, "<th>{title}</th>");
     }
     out.push_str("</tr>");
     for test in &section.tests {
         let (class, word) = verdict_class(test.verdict);
         let _ = write!(
             out,
-            "<tr><td class=\"{class}\">{word}</td><td>{}</td>",
+            "<tr id=\"{}\"><td class=\"{class}\">{word}</td><td>{}</td>",
+            anchor(&format!("{} {}", section.id, test.row)),
             esc(&test.row)
         );
         for figure in &test.figures {
-            let mut cell = super::number(figure.value, figure.name);
-            if let Some(reference) = figure.reference {
-                let _ = write!(cell, " / {}", super::number(reference, figure.name));
-            }
-            if let Some(ratio) = figure.ratio() {
-                cell.push_str(&super::ratio_cell(ratio));
-            }
+            // the text report's cell, the bar under it: a column a figure
+            let mut cell = esc(&super::figure_cell(figure));
             if figure.close() {
                 let _ = write!(
                     cell,
@@ -240,7 +265,7 @@ fn table_html(out: &mut String, section: &SectionReport) {
                     esc(&super::close_note(figure))
                 );
             }
-            let _ = write!(out, "<td>{cell}</td><td>{}</td>", bar(figure));
+            let _ = write!(out, "<td>{cell}<br>{}</td>", bar(figure));
         }
         out.push_str("</tr>");
         for failure in test
@@ -251,7 +276,7 @@ fn table_html(out: &mut String, section: &SectionReport) {
             let _ = write!(
                 out,
                 "<tr><td></td><td colspan=\"{}\"><pre>{}</pre></td></tr>",
-                1 + 2 * names.len(),
+                1 + names.len(),
                 esc(&describe(&failure.failure).join("\n"))
             );
         }
@@ -354,9 +379,8 @@ pub fn student(report: &Report) -> String {
     let name = esc(&report.submission);
     let _ = write!(
         body,
-        "<h1>slider autograde: {name}</h1><p class=\"meta\">API {}{}; edition: {}</p>",
-        report.api.name(),
-        if report.detected { " (detected)" } else { "" },
+        "<h1>slider autograde: {name}</h1><p class=\"meta\">API: {}; edition: {}</p>",
+        esc(&super::api_words(report)),
         esc(&report.edition.describe())
     );
     if !report.files.is_empty() {
@@ -397,7 +421,10 @@ pub fn student(report: &Report) -> String {
         let failing = section.tests.iter().any(|t| t.verdict != Verdict::Passed);
         let is_table = matches!(section.category, Category::Memory | Category::Timing);
         if !failing && !is_table {
-            passed_tests.push(format!("{}: {}", section.id, section.title));
+            passed_tests.push((
+                anchor(&section.id),
+                format!("{}: {}", super::test_name(&section.id), section.title),
+            ));
             continue;
         }
         if heading != Some(section.category) {
@@ -412,9 +439,9 @@ pub fn student(report: &Report) -> String {
         let (class, word) = verdict_class(verdict);
         let _ = write!(
             body,
-            "<section id=\"{}\"><h3>{}: {} <span class=\"{class}\">{word}</span></h3>",
-            esc(&section.id.replace(' ', "-")),
-            esc(&section.id),
+            "<section id=\"{}\"><h3><a href=\"#{0}\">{}</a>: {} <span class=\"{class}\">{word}</span></h3>",
+            anchor(&section.id),
+            esc(&super::test_name(&section.id)),
             esc(&section.title)
         );
         if is_table {
@@ -423,8 +450,8 @@ pub fn student(report: &Report) -> String {
             correctness_html(&mut body, test);
             let _ = write!(body, "<p>{}/{} inputs passed</p>", test.passed, test.total);
         }
-        if let Some(hint) = super::hints::for_section(section) {
-            let _ = write!(body, "<p class=\"hint\"><b>Hint:</b> {}</p>", esc(hint));
+        if let Some(hint) = super::hints::in_report(report, section) {
+            let _ = write!(body, "<p class=\"hint\"><b>Hint:</b> {}</p>", esc(&hint));
         }
         body.push_str("</section>");
     }
@@ -434,8 +461,8 @@ pub fn student(report: &Report) -> String {
             "<h2>Passed</h2><details><summary>{} tests passed</summary><ul>",
             passed_tests.len()
         );
-        for test in passed_tests {
-            let _ = write!(body, "<li>{}</li>", esc(&test));
+        for (id, test) in passed_tests {
+            let _ = write!(body, "<li id=\"{id}\">{}</li>", esc(&test));
         }
         body.push_str("</ul></details>");
     }
