@@ -124,6 +124,21 @@ fn sources_as_students_save_them_compile_and_pass() {
     }
 }
 
+/// The bundle's setup.sh installs the style section's PMD with the
+/// installer CI runs, and its Checkstyle.
+fn installs_the_style_tools(source: &std::path::Path) {
+    let installer = std::fs::read_to_string(source.join("pmd.sh")).unwrap();
+    assert_eq!(
+        installer,
+        std::fs::read_to_string(root_dir().join("src/autograde/style/pmd/install.sh")).unwrap()
+    );
+    let setup = std::fs::read_to_string(source.join("setup.sh")).unwrap();
+    assert!(
+        setup.contains("pmd.sh") && setup.contains("checkstyle"),
+        "{setup}"
+    );
+}
+
 #[test]
 fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
     use std::os::unix::fs::PermissionsExt;
@@ -149,17 +164,7 @@ fn a_gradescope_bundle_grades_submissions_in_a_gradescope_root() {
     // Gradescope unzips the bundle into /autograder/source.
     let source = root.path().join("source");
     unzip_bundle(&bundle, &source);
-    // setup.sh installs the style section's PMD with the installer CI runs.
-    let installer = std::fs::read_to_string(source.join("pmd.sh")).unwrap();
-    assert_eq!(
-        installer,
-        std::fs::read_to_string(root_dir().join("src/autograde/style/pmd/install.sh")).unwrap()
-    );
-    assert!(
-        std::fs::read_to_string(source.join("setup.sh"))
-            .unwrap()
-            .contains("pmd.sh")
-    );
+    installs_the_style_tools(&source);
     // 40 points: compilation and API 10 each, memory 20 in hundredths over
     // 22 tests (the Board's 10, the first, fail in buggy/board-goal-array).
     let memory: f64 = slider::present::autograde::points_each(20.0, 22)[10..]

@@ -19,10 +19,13 @@
 //! scopes are an explicit stack (no recursion), and each token is visited a
 //! bounded number of times.
 
+mod calls;
+mod declarations;
 mod lexer;
 mod model;
 #[cfg(test)]
 mod tests;
+mod tokens;
 
 use std::collections::BTreeSet;
 
