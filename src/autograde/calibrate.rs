@@ -24,6 +24,10 @@ pub struct CourseReport {
     pub style_verdicts: Vec<(StyleTool, bool)>,
     /// Each warning line of the style section, with its block.
     pub style_lines: Vec<(StyleBlock, String)>,
+    /// Whether the report holds the style section itself (some give only
+    /// its summary lines, or no style at all): its lines are compared
+    /// only then.
+    pub style_section: bool,
 }
 
 const MEASURED: [Category; 3] = [Category::Correctness, Category::Memory, Category::Timing];
@@ -171,6 +175,9 @@ impl CourseReport {
                 self.style_verdicts
                     .push((tool, rest.trim().starts_with("PASSED")));
             }
+        }
+        if line.contains("CHECKING STYLE AND COMMON BUG PATTERNS") {
+            self.style_section = true;
         }
         if let Some(command) = line.strip_prefix("% ") {
             *block = if command.starts_with("spotbugs") || command.starts_with("findbugs") {
@@ -364,11 +371,35 @@ pub struct StyleAgreement {
     pub extra: Vec<String>,
     /// The course's lines in blocks slider did not run (`SpotBugs`).
     pub not_run_lines: usize,
+    /// Whether the lines were compared: the course's report holds the
+    /// section (when not, the counts above are 0 and the lists empty).
+    pub lines_compared: bool,
 }
 
 /// Compares slider's `style` with the `course`'s style section, each of
 /// slider's blocks written as the course writes it by `lines` (the
-/// presentation's). Each course line is matched at most once.
+/// presentation's). Each course line is matched at most once; a report
+/// without the section (only its summary lines, or none) has its
+/// verdicts compared, not its lines.
+///
+/// # Example
+///
+/// ```
+/// use slider::autograde::calibrate::{CourseReport, compare_style};
+/// use slider::autograde::style::{BlockEnd, Style, StyleBlock, ToolWarning};
+/// let warning = ToolWarning { file: "Board.java".into(), line: 3, column: None,
+///     rule: "R".into(), message: "m".into(), error: false };
+/// let style = Style { blocks: vec![(StyleBlock::Checkstyle, BlockEnd::Warnings(vec![warning]))] };
+/// let lines = |_: StyleBlock, _: &BlockEnd| vec!["[WARN] Board.java:3: m [R]".to_string()];
+/// let with = CourseReport::parse("Checkstyle:   FAILED (0 errors, 1 warning)\n\
+///     *  CHECKING STYLE AND COMMON BUG PATTERNS\n% checkstyle *.java\n[WARN] Board.java:3: m [R]\n");
+/// let agreement = compare_style(&style, &with, &lines);
+/// assert_eq!((agreement.lines_compared, agreement.matched, agreement.extra.len()), (true, 1, 0));
+/// assert_eq!(agreement.verdicts.len(), 1);
+/// let without = CourseReport::parse("Checkstyle:   FAILED (0 errors, 1 warning)\n");
+/// let agreement = compare_style(&style, &without, &lines);
+/// assert_eq!((agreement.lines_compared, agreement.extra.len(), agreement.verdicts.len()), (false, 0, 1));
+/// ```
 #[must_use]
 pub fn compare_style(
     style: &Style,
@@ -388,8 +419,12 @@ pub fn compare_style(
                 (tool, passed, ours)
             })
             .collect(),
+        lines_compared: course.style_section,
         ..StyleAgreement::default()
     };
+    if !course.style_section {
+        return agreement;
+    }
     for (block, end) in &style.blocks {
         let theirs: Vec<&String> = course
             .style_lines

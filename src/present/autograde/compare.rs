@@ -127,6 +127,13 @@ fn style_comparison(out: &mut String, style: &StyleAgreement) {
             word(*course),
         );
     }
+    if !style.lines_compared {
+        let _ = writeln!(
+            out,
+            "  style lines  not compared: the course's report does not hold its style section"
+        );
+        return;
+    }
     let _ = writeln!(
         out,
         "  style lines  {} of the course's {} matched, {} of slider's not the course's ({} in blocks slider does not run)",
@@ -225,6 +232,7 @@ pub fn agreement(comparisons: &[Comparison]) -> String {
             .flat_map(|s| &s.verdicts)
             .filter(|(_, _, ours)| ours.is_none())
             .count();
+        let compared = styles.iter().filter(|s| s.lines_compared).count();
         let course: usize = styles.iter().map(|s| s.course_lines).sum();
         let matched: usize = styles.iter().map(|s| s.matched).sum();
         let extra: usize = styles.iter().map(|s| s.extra.len()).sum();
@@ -236,7 +244,7 @@ pub fn agreement(comparisons: &[Comparison]) -> String {
         );
         let _ = writeln!(
             out,
-            "  style lines: recall {matched} of {course} ({:.1}%), precision {matched} of {} ({:.1}%)",
+            "  style lines ({compared} reports with the section): recall {matched} of {course} ({:.1}%), precision {matched} of {} ({:.1}%)",
             percent(matched, course),
             matched + extra,
             percent(matched, matched + extra)
