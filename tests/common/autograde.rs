@@ -433,7 +433,10 @@ pub fn unzip_bundle(bundle: &std::path::Path, source: &std::path::Path) {
         names.push(entry.name().unwrap().to_string());
     }
     names.sort();
-    assert_eq!(names, ["flags", "run_autograder", "setup.sh", "slider"]);
+    assert_eq!(
+        names,
+        ["flags", "pmd.sh", "run_autograder", "setup.sh", "slider"]
+    );
 }
 
 /// Writes a Gradescope bundle with `flags` baked in to `bundle`.
