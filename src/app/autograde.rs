@@ -249,7 +249,8 @@ pub fn grade_all(
         .collect();
     let mut reports: Vec<Report> = Vec::new();
     let mut comparisons = Vec::new();
-    let progress = Batch::start(graded.len(), batch.is_some(), outputs, console);
+    let display = (outputs.format, outputs.verbose);
+    let progress = Batch::start(graded.len(), batch.is_some(), display, console);
     for &index in &graded {
         let submission = &submissions[index];
         // The course's report of this submission, when comparing: its own

@@ -110,21 +110,21 @@ pub(super) struct Batch<'c> {
 
 impl<'c> Batch<'c> {
     /// The progress of `total` submissions (a class folder's when
-    /// `batch`), shown as `outputs` (`--format`, `-v`) and the console's
-    /// quiet (`-q`) ask.
+    /// `batch`), shown in `format` (`--format`), in full when `verbose`
+    /// (`-v`), and as the console's quiet (`-q`) asks.
     pub(super) fn start(
         total: usize,
         batch: bool,
-        outputs: &super::autograde::Outputs,
+        (format, verbose): (ConsoleFormat, bool),
         console: &'c Console,
     ) -> Batch<'c> {
         let how = Verbosity {
-            verbose: outputs.verbose,
+            verbose,
             quiet: console.quiet(),
         };
         Batch {
             total,
-            shown: Shown::of(total, batch, outputs.format, how),
+            shown: Shown::of(total, batch, format, how),
             finished: RefCell::new(Vec::new()),
             done: Cell::new(0),
             console,

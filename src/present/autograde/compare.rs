@@ -49,6 +49,7 @@ pub fn not_comparable(name: &str, course: &CourseReport) -> String {
 ///     aggregate: Some((99.04, 99.04)),
 ///     disagreements: vec![],
 ///     timing: TimingRatio::of(&[(1.1, 1.0), (0.45, 0.5)]),
+///     style: None,
 /// };
 /// let text = slider::present::autograde::compare::comparison("sub", &c);
 /// assert!(text.contains("Timing 1 seconds / the course's: median 1.00x (0.90x to 1.10x, 2 rows over 0.2 s)"));
